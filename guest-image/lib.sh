@@ -1,0 +1,74 @@
+# Shared shell helpers of the guest-image scripts: cache layout, cache keys,
+# progress and error reporting.  Sourced, never executed.
+
+SPLITLRU_TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+SPLITLRU_CACHE=${SPLITLRU_CACHE:-/var/cache/splitlru}
+KERNEL_TARBALL=${KERNEL_TARBALL:-/usr/src/linux-source-6.1.tar.xz}
+SPLITLRU_START=${SPLITLRU_START:-$(date +%s)}
+
+die() {
+	printf '%s: error: %s\n' "${0##*/}" "$*" >&2
+	exit 1
+}
+
+# step NAME: one progress line with the time since the script started.
+step() {
+	printf '[%4ss] %s\n' "$(($(date +%s) - SPLITLRU_START))" "$*" >&2
+}
+
+# The version of the kernel source package, part of every kernel cache key.
+kernel_source_version() {
+	[ -r "$KERNEL_TARBALL" ] ||
+		die "$KERNEL_TARBALL is missing: install linux-source-6.1 (make deps)"
+	dpkg-query -W -f='${Version}' linux-source-6.1 2>/dev/null ||
+		stat -c '%s-%Y' "$KERNEL_TARBALL"
+}
+
+# series_patches VARIANT: the patch files the variant applies, in order.
+# "stock" applies none; "patched" applies kernel-patch/series.
+series_patches() {
+	[ "$1" = stock ] && return 0
+	local series="$SPLITLRU_TOP/kernel-patch/series" name
+	[ -f "$series" ] || return 0
+	while read -r name _; do
+		case "$name" in ''|'#'*) continue ;; esac
+		[ -f "$SPLITLRU_TOP/kernel-patch/$name" ] ||
+			die "kernel-patch/series names $name, which does not exist"
+		printf '%s\n' "$SPLITLRU_TOP/kernel-patch/$name"
+	done <"$series"
+}
+
+# kernel_key VARIANT: hash of everything the kernel build depends on.
+kernel_key() {
+	local p
+	{
+		echo "build-kernel v1 $1"
+		kernel_source_version
+		sha256sum "$SPLITLRU_TOP/kernel-patch/guest.config" | cut -d' ' -f1
+		series_patches "$1" | while read -r p; do
+			printf '%s ' "${p##*/}"
+			sha256sum "$p" | cut -d' ' -f1
+		done
+	} | sha256sum | cut -c1-16
+}
+
+kernel_dir() { echo "$SPLITLRU_CACHE/kernel/$1-$(kernel_key "$1")"; }
+
+# image_key: hash of the guest root image recipe.
+image_key() {
+	cat "$SPLITLRU_TOP/guest-image/build-image" \
+		"$SPLITLRU_TOP/guest-image/packages" \
+		"$SPLITLRU_TOP/guest-image/init" | sha256sum | cut -c1-16
+}
+
+image_path() { echo "$SPLITLRU_CACHE/image/rootfs-$(image_key).ext4"; }
+
+# need_space DIR MIB: fail early, with the numbers, when DIR's file system
+# cannot hold MIB more mebibytes.
+need_space() {
+	local avail
+	mkdir -p "$1" 2>/dev/null || die "cannot create $1 (set SPLITLRU_CACHE to a writable directory)"
+	avail=$(df -Pm "$1" | awk 'NR == 2 { print $4 }')
+	[ "${avail:-0}" -ge "$2" ] ||
+		die "not enough space for the cache in $1: ${avail} MiB free, ${2} MiB needed"
+}
