@@ -1,0 +1,59 @@
+# splitlru: see README.md.  The targets, in the order a newcomer needs them:
+#
+#   make run      boot the guest into splitlrutop with a demo workload
+#   make check    every test (host unit tests and guest tests) under prove
+#   make bench    benchmarks: ratios measured side by side (see README)
+#   make clean    remove build outputs (the kernel/image cache stays)
+#
+# Steps, each also a target of its own:
+#   make deps     apt-get install what mk/host-packages lists and is missing
+#   make build    the host-side C components (libraries, tools, workloads)
+#   make kernel   the patched guest kernel   (guest-image/build-kernel)
+#   make kernel-stock  the same kernel without kernel-patch/series
+#   make image    the guest root image       (guest-image/build-image)
+#   make guest    kernel + image
+#   make distclean  clean, and drop the cache in $(SPLITLRU_CACHE)
+
+SPLITLRU_CACHE ?= /var/cache/splitlru
+export SPLITLRU_CACHE
+
+# Host-side components, built in this order when their Makefile exists.
+COMPONENTS := parsers tests/workloads bpf tools/lrutrace tools/splitlrutop
+BUILT      := $(foreach c,$(COMPONENTS),$(if $(wildcard $(c)/Makefile),$(c)))
+
+PROVE ?= prove
+TESTS := tests/unit tests/guest
+
+.PHONY: run check bench clean distclean deps build kernel kernel-stock image guest
+
+run: deps build guest
+	guest-image/qemu-run --interactive --timeout 0 -- guest-image/demo-session
+
+check: deps build guest
+	$(PROVE) -r $(TESTS)
+
+bench: deps build guest kernel-stock
+	tests/bench/run
+
+deps:
+	@mk/install-deps
+
+build: deps
+	@set -e; for c in $(BUILT); do $(MAKE) --no-print-directory -C $$c all; done
+
+kernel: deps
+	guest-image/build-kernel patched
+
+kernel-stock: deps
+	guest-image/build-kernel stock
+
+image: deps
+	guest-image/build-image
+
+guest: kernel image
+
+clean:
+	@for c in $(BUILT); do $(MAKE) --no-print-directory -C $$c clean; done
+
+distclean: clean
+	rm -rf $(SPLITLRU_CACHE)
