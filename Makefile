@@ -26,19 +26,20 @@ TESTS := tests/unit tests/guest
 
 .PHONY: run check bench clean distclean deps build kernel kernel-stock image guest
 
-run: deps build guest
+run: build image
 	guest-image/qemu-run --interactive --timeout 0 -- guest-image/demo-session
 
-check: deps build guest
+check: build image
 	$(PROVE) -r $(TESTS)
 
-bench: deps build guest kernel-stock
+bench: build image kernel-stock
 	tests/bench/run
 
 deps:
 	@mk/install-deps
 
-build: deps
+# bpf/ generates vmlinux.h from the guest kernel's BTF, so the kernel comes first.
+build: deps kernel
 	@set -e; for c in $(BUILT); do $(MAKE) --no-print-directory -C $$c all; done
 
 kernel: deps
