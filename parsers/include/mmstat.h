@@ -1,0 +1,399 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * libmmstat: parsers for the kernel's memory statistics files.
+ *
+ *   /proc/meminfo, /sys/devices/system/node/nodeN/meminfo   mmstat_meminfo
+ *   /proc/vmstat,  /sys/devices/system/node/nodeN/vmstat    mmstat_vmstat
+ *   /proc/zoneinfo                                          mmstat_zoneinfo
+ *   cgroup memory.stat (v1 and v2), memory.numa_stat        mmstat_memcg
+ *   /proc/pressure/memory, cgroup memory.pressure           mmstat_psi
+ *
+ * Each kind has one context with _new / _read / _free.  _new opens the file
+ * once; every _read re-reads it from offset 0 with pread() until EOF, so a
+ * sampler pays one open() and no allocation per sample once the buffers
+ * have grown.  _parse parses a caller's buffer instead (tests, fuzzers,
+ * captures held in memory).
+ *
+ * Every path is opened below a root directory ("/" when root is NULL), so a
+ * capture of another machine's /proc and /sys parses exactly like the live
+ * files.
+ *
+ * The values of a sample live in the context and stay valid until the next
+ * _read, _parse or _free of that context.  Keep two contexts to compare two
+ * samples (mmstat_delta).  No global state: one context per thread is safe.
+ *
+ * Errors: functions returning int give 0 on success and -1 on failure; the
+ * context's mmstat_error then says which file, which line and why.
+ */
+#ifndef MMSTAT_H
+#define MMSTAT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/*
+ * Pass as root to make a context that opens nothing and is used only with
+ * _parse (tests, fuzzers, files already in memory).
+ */
+extern const char mmstat_no_file[];
+#define MMSTAT_NO_FILE mmstat_no_file
+
+/* The unit a value is printed in by the kernel. */
+enum mmstat_unit {
+	MMSTAT_UNIT_COUNT,	/* events or items; also unitless HugePages_* */
+	MMSTAT_UNIT_KB,		/* kibibytes ("kB") */
+	MMSTAT_UNIT_PAGES,	/* base pages of the machine that wrote it */
+	MMSTAT_UNIT_BYTES,
+	MMSTAT_UNIT_CENTIPERCENT, /* PSI avgN: 1234 means 12.34 % */
+	MMSTAT_UNIT_USEC,	/* PSI total stall time */
+};
+
+/* One "key value" of a file, in the order the file has them. */
+struct mmstat_entry {
+	const char *name;	/* the kernel's key, exactly as printed */
+	uint64_t value;
+	int key;		/* enum of the table's kind, or MMSTAT_KEY_UNKNOWN */
+	enum mmstat_unit unit;
+};
+
+#define MMSTAT_KEY_UNKNOWN (-1)
+
+/*
+ * A view of entries in file order.  index, when not NULL, maps an enum key
+ * to its position (or -1) so mmstat_table_get is O(1) on top-level tables.
+ */
+struct mmstat_table {
+	const struct mmstat_entry *entries;
+	size_t count;
+	const int32_t *index;
+	size_t index_len;
+};
+
+/*
+ * Look up an enum key (MMSTAT_MI_*, MMSTAT_VM_*, ...).  Returns 0 and sets
+ * *value, or -1 when the file did not have the key: missing is not zero.
+ */
+int mmstat_table_get(const struct mmstat_table *t, int key, uint64_t *value);
+/* Look up any key by its kernel name; NULL when absent. */
+const struct mmstat_entry *mmstat_table_find(const struct mmstat_table *t,
+					     const char *name);
+
+const char *mmstat_unit_name(enum mmstat_unit unit);	/* "kB", "pages", ... */
+
+/* ---- errors ---- */
+
+enum mmstat_error_kind {
+	MMSTAT_ERR_NONE = 0,
+	MMSTAT_ERR_IO = 2,	/* open/read failed; sys_errno says why */
+	MMSTAT_ERR_PARSE = 3,	/* the file's text is not what the kernel writes */
+	MMSTAT_ERR_NOMEM = 4,
+};
+
+struct mmstat_error {
+	enum mmstat_error_kind kind;
+	int sys_errno;		/* for MMSTAT_ERR_IO */
+	unsigned line;		/* 1-based; 0 when not about one line */
+	char path[512];		/* the file as opened (root included) */
+	char reason[160];
+};
+
+/* "PATH:LINE: REASON" (or "PATH: REASON") into buf; returns buf. */
+char *mmstat_error_string(const struct mmstat_error *e, char *buf, size_t len);
+
+/* ---- keys the library knows by enum ---- */
+
+/*
+ * X-macro lists: one place for each kind's known keys, their kernel names
+ * and units.  Unknown keys are still kept (key = MMSTAT_KEY_UNKNOWN).
+ */
+#define MMSTAT_MEMINFO_KEYS(X)                                               \
+	X(MEM_TOTAL, "MemTotal", KB) X(MEM_FREE, "MemFree", KB)              \
+	X(MEM_USED, "MemUsed", KB) X(MEM_AVAILABLE, "MemAvailable", KB)      \
+	X(BUFFERS, "Buffers", KB) X(CACHED, "Cached", KB)                    \
+	X(SWAP_CACHED, "SwapCached", KB) X(ACTIVE, "Active", KB)             \
+	X(INACTIVE, "Inactive", KB) X(ACTIVE_ANON, "Active(anon)", KB)       \
+	X(INACTIVE_ANON, "Inactive(anon)", KB)                               \
+	X(ACTIVE_FILE, "Active(file)", KB)                                   \
+	X(INACTIVE_FILE, "Inactive(file)", KB)                               \
+	X(UNEVICTABLE, "Unevictable", KB) X(MLOCKED, "Mlocked", KB)          \
+	X(SWAP_TOTAL, "SwapTotal", KB) X(SWAP_FREE, "SwapFree", KB)          \
+	X(ZSWAP, "Zswap", KB) X(ZSWAPPED, "Zswapped", KB)                    \
+	X(DIRTY, "Dirty", KB) X(WRITEBACK, "Writeback", KB)                  \
+	X(ANON_PAGES, "AnonPages", KB) X(MAPPED, "Mapped", KB)               \
+	X(SHMEM, "Shmem", KB) X(FILE_PAGES, "FilePages", KB)                 \
+	X(KRECLAIMABLE, "KReclaimable", KB) X(SLAB, "Slab", KB)              \
+	X(SRECLAIMABLE, "SReclaimable", KB) X(SUNRECLAIM, "SUnreclaim", KB)  \
+	X(KERNEL_STACK, "KernelStack", KB)                                   \
+	X(SHADOW_CALL_STACK, "ShadowCallStack", KB)                          \
+	X(PAGE_TABLES, "PageTables", KB)                                     \
+	X(SEC_PAGE_TABLES, "SecPageTables", KB)                              \
+	X(NFS_UNSTABLE, "NFS_Unstable", KB) X(BOUNCE, "Bounce", KB)          \
+	X(WRITEBACK_TMP, "WritebackTmp", KB)                                 \
+	X(COMMIT_LIMIT, "CommitLimit", KB)                                   \
+	X(COMMITTED_AS, "Committed_AS", KB)                                  \
+	X(VMALLOC_TOTAL, "VmallocTotal", KB)                                 \
+	X(VMALLOC_USED, "VmallocUsed", KB)                                   \
+	X(VMALLOC_CHUNK, "VmallocChunk", KB) X(PERCPU, "Percpu", KB)         \
+	X(HARDWARE_CORRUPTED, "HardwareCorrupted", KB)                       \
+	X(ANON_HUGE_PAGES, "AnonHugePages", KB)                              \
+	X(SHMEM_HUGE_PAGES, "ShmemHugePages", KB)                            \
+	X(SHMEM_PMD_MAPPED, "ShmemPmdMapped", KB)                            \
+	X(FILE_HUGE_PAGES, "FileHugePages", KB)                              \
+	X(FILE_PMD_MAPPED, "FilePmdMapped", KB)                              \
+	X(CMA_TOTAL, "CmaTotal", KB) X(CMA_FREE, "CmaFree", KB)              \
+	X(BALLOON, "Balloon", KB)                                            \
+	X(HUGEPAGES_TOTAL, "HugePages_Total", COUNT)                         \
+	X(HUGEPAGES_FREE, "HugePages_Free", COUNT)                           \
+	X(HUGEPAGES_RSVD, "HugePages_Rsvd", COUNT)                           \
+	X(HUGEPAGES_SURP, "HugePages_Surp", COUNT)                           \
+	X(HUGEPAGESIZE, "Hugepagesize", KB) X(HUGETLB, "Hugetlb", KB)        \
+	X(DIRECT_MAP_4K, "DirectMap4k", KB)                                  \
+	X(DIRECT_MAP_2M, "DirectMap2M", KB)                                  \
+	X(DIRECT_MAP_1G, "DirectMap1G", KB)
+
+/*
+ * /proc/vmstat, nodeN/vmstat and the counters in /proc/zoneinfo share these
+ * names.  The lru_* balance lines are printed only by our kernel patch, in
+ * each node's "per-node stats" block of /proc/zoneinfo.
+ */
+#define MMSTAT_VMSTAT_KEYS(X)                                                \
+	X(NR_FREE_PAGES, "nr_free_pages", PAGES)                             \
+	X(NR_ZONE_INACTIVE_ANON, "nr_zone_inactive_anon", PAGES)             \
+	X(NR_ZONE_ACTIVE_ANON, "nr_zone_active_anon", PAGES)                 \
+	X(NR_ZONE_INACTIVE_FILE, "nr_zone_inactive_file", PAGES)             \
+	X(NR_ZONE_ACTIVE_FILE, "nr_zone_active_file", PAGES)                 \
+	X(NR_ZONE_UNEVICTABLE, "nr_zone_unevictable", PAGES)                 \
+	X(NR_INACTIVE_ANON, "nr_inactive_anon", PAGES)                       \
+	X(NR_ACTIVE_ANON, "nr_active_anon", PAGES)                           \
+	X(NR_INACTIVE_FILE, "nr_inactive_file", PAGES)                       \
+	X(NR_ACTIVE_FILE, "nr_active_file", PAGES)                           \
+	X(NR_UNEVICTABLE, "nr_unevictable", PAGES)                           \
+	X(NR_ISOLATED_ANON, "nr_isolated_anon", PAGES)                       \
+	X(NR_ISOLATED_FILE, "nr_isolated_file", PAGES)                       \
+	X(NR_ANON_PAGES, "nr_anon_pages", PAGES)                             \
+	X(NR_MAPPED, "nr_mapped", PAGES)                                     \
+	X(NR_FILE_PAGES, "nr_file_pages", PAGES)                             \
+	X(NR_DIRTY, "nr_dirty", PAGES) X(NR_WRITEBACK, "nr_writeback", PAGES) \
+	X(NR_SHMEM, "nr_shmem", PAGES)                                       \
+	X(NR_SWAPCACHED, "nr_swapcached", PAGES)                             \
+	X(NR_KERNEL_STACK, "nr_kernel_stack", KB)                            \
+	X(WORKINGSET_REFAULT_ANON, "workingset_refault_anon", COUNT)         \
+	X(WORKINGSET_REFAULT_FILE, "workingset_refault_file", COUNT)         \
+	X(WORKINGSET_ACTIVATE_ANON, "workingset_activate_anon", COUNT)       \
+	X(WORKINGSET_ACTIVATE_FILE, "workingset_activate_file", COUNT)       \
+	X(WORKINGSET_RESTORE_ANON, "workingset_restore_anon", COUNT)         \
+	X(WORKINGSET_RESTORE_FILE, "workingset_restore_file", COUNT)         \
+	X(PGPGIN, "pgpgin", KB) X(PGPGOUT, "pgpgout", KB)                    \
+	X(PSWPIN, "pswpin", COUNT) X(PSWPOUT, "pswpout", COUNT)              \
+	X(PGFAULT, "pgfault", COUNT) X(PGMAJFAULT, "pgmajfault", COUNT)      \
+	X(PGREFILL, "pgrefill", COUNT)                                       \
+	X(PGSTEAL_KSWAPD, "pgsteal_kswapd", COUNT)                           \
+	X(PGSTEAL_DIRECT, "pgsteal_direct", COUNT)                           \
+	X(PGSCAN_KSWAPD, "pgscan_kswapd", COUNT)                             \
+	X(PGSCAN_DIRECT, "pgscan_direct", COUNT)                             \
+	X(PGSCAN_ANON, "pgscan_anon", COUNT)                                 \
+	X(PGSCAN_FILE, "pgscan_file", COUNT)                                 \
+	X(PGSTEAL_ANON, "pgsteal_anon", COUNT)                               \
+	X(PGSTEAL_FILE, "pgsteal_file", COUNT)                               \
+	X(PGACTIVATE, "pgactivate", COUNT)                                   \
+	X(PGDEACTIVATE, "pgdeactivate", COUNT)                               \
+	X(PGROTATED, "pgrotated", COUNT)                                     \
+	X(ALLOCSTALL_NORMAL, "allocstall_normal", COUNT)                     \
+	X(OOM_KILL, "oom_kill", COUNT)                                       \
+	X(LRU_ROTATED_ANON, "lru_rotated_anon", COUNT)                       \
+	X(LRU_ROTATED_FILE, "lru_rotated_file", COUNT)                       \
+	X(LRU_ANON_COST, "lru_anon_cost", COUNT)                             \
+	X(LRU_FILE_COST, "lru_file_cost", COUNT)                             \
+	X(LRU_SCAN_ANON_PERMILLE, "lru_scan_anon_permille", COUNT)           \
+	X(LRU_SCAN_FILE_PERMILLE, "lru_scan_file_permille", COUNT)
+
+/* A zone's own lines in /proc/zoneinfo (not its counters). */
+#define MMSTAT_ZONE_KEYS(X)                                                  \
+	X(FREE, "free", PAGES) X(BOOST, "boost", PAGES)                      \
+	X(MIN, "min", PAGES) X(LOW, "low", PAGES) X(HIGH, "high", PAGES)     \
+	X(PROMO, "promo", PAGES) X(SCANNED, "scanned", PAGES)                \
+	X(NODE_SCANNED, "node_scanned", PAGES)                               \
+	X(ACTIVE, "active", PAGES) X(INACTIVE, "inactive", PAGES)            \
+	X(SPANNED, "spanned", PAGES) X(PRESENT, "present", PAGES)            \
+	X(MANAGED, "managed", PAGES) X(CMA, "cma", PAGES)                    \
+	X(NODE_UNRECLAIMABLE, "node_unreclaimable", COUNT)                   \
+	X(ALL_UNRECLAIMABLE, "all_unreclaimable", COUNT)                     \
+	X(PREV_PRIORITY, "prev_priority", COUNT)                             \
+	X(START_PFN, "start_pfn", COUNT)                                     \
+	X(INACTIVE_RATIO, "inactive_ratio", COUNT)                           \
+	X(NODE_INACTIVE_RATIO, "node_inactive_ratio", COUNT)
+
+/* One CPU's pageset in /proc/zoneinfo. */
+#define MMSTAT_PCP_KEYS(X)                                                   \
+	X(COUNT, "count", PAGES) X(HIGH, "high", PAGES)                      \
+	X(BATCH, "batch", PAGES) X(HIGH_MIN, "high_min", PAGES)              \
+	X(HIGH_MAX, "high_max", PAGES)                                       \
+	X(STAT_THRESHOLD, "vm stats threshold", COUNT)                       \
+	X(PCP, "pcp", COUNT)
+
+/* PSI: "some avg10=..." becomes some_avg10, and so on. */
+#define MMSTAT_PSI_KEYS(X)                                                   \
+	X(SOME_AVG10, "some_avg10", CENTIPERCENT)                            \
+	X(SOME_AVG60, "some_avg60", CENTIPERCENT)                            \
+	X(SOME_AVG300, "some_avg300", CENTIPERCENT)                          \
+	X(SOME_TOTAL, "some_total", USEC)                                    \
+	X(FULL_AVG10, "full_avg10", CENTIPERCENT)                            \
+	X(FULL_AVG60, "full_avg60", CENTIPERCENT)                            \
+	X(FULL_AVG300, "full_avg300", CENTIPERCENT)                          \
+	X(FULL_TOTAL, "full_total", USEC)
+
+#define MMSTAT__ENUM(prefix, id, name, unit) prefix##id,
+#define MMSTAT__MI(id, name, unit) MMSTAT__ENUM(MMSTAT_MI_, id, name, unit)
+#define MMSTAT__VM(id, name, unit) MMSTAT__ENUM(MMSTAT_VM_, id, name, unit)
+#define MMSTAT__ZONE(id, name, unit) MMSTAT__ENUM(MMSTAT_ZONE_, id, name, unit)
+#define MMSTAT__PCP(id, name, unit) MMSTAT__ENUM(MMSTAT_PCP_, id, name, unit)
+#define MMSTAT__PSI(id, name, unit) MMSTAT__ENUM(MMSTAT_PSI_, id, name, unit)
+
+enum mmstat_meminfo_key { MMSTAT_MEMINFO_KEYS(MMSTAT__MI) MMSTAT_MI_NR };
+enum mmstat_vmstat_key { MMSTAT_VMSTAT_KEYS(MMSTAT__VM) MMSTAT_VM_NR };
+enum mmstat_zone_key { MMSTAT_ZONE_KEYS(MMSTAT__ZONE) MMSTAT_ZONE_NR };
+enum mmstat_pcp_key { MMSTAT_PCP_KEYS(MMSTAT__PCP) MMSTAT_PCP_NR };
+enum mmstat_psi_key { MMSTAT_PSI_KEYS(MMSTAT__PSI) MMSTAT_PSI_NR };
+
+/*
+ * Memory cgroup keys are too many and change too often to enumerate:
+ * look them up by name (mmstat_table_find).
+ */
+
+/* ---- /proc/meminfo and nodeN/meminfo ---- */
+
+struct mmstat_meminfo;
+
+struct mmstat_meminfo *mmstat_meminfo_new(const char *root,
+					  struct mmstat_error *err);
+/* nodeN/meminfo; every line's "Node N" prefix must match node. */
+struct mmstat_meminfo *mmstat_node_meminfo_new(const char *root, int node,
+					       struct mmstat_error *err);
+int mmstat_meminfo_read(struct mmstat_meminfo *m);
+int mmstat_meminfo_parse(struct mmstat_meminfo *m, const char *buf, size_t len);
+const struct mmstat_table *mmstat_meminfo_table(const struct mmstat_meminfo *m);
+const struct mmstat_error *mmstat_meminfo_error(const struct mmstat_meminfo *m);
+void mmstat_meminfo_free(struct mmstat_meminfo *m);
+
+/* ---- /proc/vmstat and nodeN/vmstat ---- */
+
+struct mmstat_vmstat;
+
+struct mmstat_vmstat *mmstat_vmstat_new(const char *root,
+					struct mmstat_error *err);
+struct mmstat_vmstat *mmstat_node_vmstat_new(const char *root, int node,
+					     struct mmstat_error *err);
+int mmstat_vmstat_read(struct mmstat_vmstat *v);
+int mmstat_vmstat_parse(struct mmstat_vmstat *v, const char *buf, size_t len);
+const struct mmstat_table *mmstat_vmstat_table(const struct mmstat_vmstat *v);
+const struct mmstat_error *mmstat_vmstat_error(const struct mmstat_vmstat *v);
+void mmstat_vmstat_free(struct mmstat_vmstat *v);
+
+/* ---- /proc/zoneinfo ---- */
+
+struct mmstat_pageset {
+	unsigned cpu;
+	struct mmstat_table fields;	/* count, high, batch, ... (MMSTAT_PCP_*) */
+};
+
+struct mmstat_zone {
+	int node;
+	const char *name;		/* "DMA", "DMA32", "Normal", ... */
+	struct mmstat_table fields;	/* free, min, low, ... (MMSTAT_ZONE_*) */
+	const uint64_t *protection;	/* lowmem_reserve[], in pages */
+	size_t nr_protection;
+	struct mmstat_table stats;	/* nr_free_pages, ... (MMSTAT_VM_*) */
+	const struct mmstat_pageset *pagesets;
+	size_t nr_pagesets;
+};
+
+struct mmstat_node {
+	int node;
+	/* The "per-node stats" block (MMSTAT_VM_*), with our lru_* lines. */
+	struct mmstat_table stats;
+	const struct mmstat_zone *zones;	/* every zone, populated or not */
+	size_t nr_zones;
+};
+
+struct mmstat_zoneinfo;
+
+struct mmstat_zoneinfo *mmstat_zoneinfo_new(const char *root,
+					    struct mmstat_error *err);
+int mmstat_zoneinfo_read(struct mmstat_zoneinfo *z);
+int mmstat_zoneinfo_parse(struct mmstat_zoneinfo *z, const char *buf, size_t len);
+size_t mmstat_zoneinfo_nr_nodes(const struct mmstat_zoneinfo *z);
+const struct mmstat_node *mmstat_zoneinfo_node(const struct mmstat_zoneinfo *z,
+					       size_t i);
+/* The node with this number, or NULL. */
+const struct mmstat_node *mmstat_zoneinfo_find_node(const struct mmstat_zoneinfo *z,
+						    int node);
+const struct mmstat_error *mmstat_zoneinfo_error(const struct mmstat_zoneinfo *z);
+void mmstat_zoneinfo_free(struct mmstat_zoneinfo *z);
+
+/* ---- memory cgroups ---- */
+
+enum mmstat_memcg_file {
+	MMSTAT_MEMCG_STAT,	/* memory.stat, v1 or v2 (told apart by content) */
+	MMSTAT_MEMCG_NUMA_STAT,	/* memory.numa_stat, v1 or v2 */
+};
+
+enum mmstat_memcg_version { MMSTAT_MEMCG_V1 = 1, MMSTAT_MEMCG_V2 = 2 };
+
+struct mmstat_memcg;
+
+/*
+ * cgroup is the cgroup's directory: absolute ("/sys/fs/cgroup/x", taken
+ * below root) or relative to /sys/fs/cgroup.  numa_stat keys are named
+ * "anon.N0" (v2 "anon N0=..") or "total.N0" and "total" (v1 "total=.. N0=..").
+ */
+struct mmstat_memcg *mmstat_memcg_new(const char *root, const char *cgroup,
+				      enum mmstat_memcg_file which,
+				      struct mmstat_error *err);
+int mmstat_memcg_read(struct mmstat_memcg *c);
+int mmstat_memcg_parse(struct mmstat_memcg *c, const char *buf, size_t len);
+const struct mmstat_table *mmstat_memcg_table(const struct mmstat_memcg *c);
+/* Which cgroup version the last sample came from. */
+enum mmstat_memcg_version mmstat_memcg_version(const struct mmstat_memcg *c);
+const struct mmstat_error *mmstat_memcg_error(const struct mmstat_memcg *c);
+void mmstat_memcg_free(struct mmstat_memcg *c);
+
+/* ---- PSI ---- */
+
+struct mmstat_psi;
+
+/* path NULL: /proc/pressure/memory; else e.g. "/sys/fs/cgroup/x/memory.pressure". */
+struct mmstat_psi *mmstat_psi_new(const char *root, const char *path,
+				  struct mmstat_error *err);
+int mmstat_psi_read(struct mmstat_psi *p);
+int mmstat_psi_parse(struct mmstat_psi *p, const char *buf, size_t len);
+const struct mmstat_table *mmstat_psi_table(const struct mmstat_psi *p);
+const struct mmstat_error *mmstat_psi_error(const struct mmstat_psi *p);
+void mmstat_psi_free(struct mmstat_psi *p);
+
+/* ---- two samples into rates ---- */
+
+struct mmstat_rate {
+	const char *name;
+	double delta;		/* after - before, in the entry's unit */
+	double per_second;	/* delta / seconds */
+	enum mmstat_unit unit;
+};
+
+/*
+ * For each entry of after that before also has (matched by name), writes
+ * one rate into out[] (at most max) and returns how many it wrote.  A key
+ * only one sample has is skipped: it is not a rate of zero.
+ */
+size_t mmstat_delta(const struct mmstat_table *before,
+		    const struct mmstat_table *after, double seconds,
+		    struct mmstat_rate *out, size_t max);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* MMSTAT_H */

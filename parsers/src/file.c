@@ -1,0 +1,181 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+/* Opening a statistics file under a root, reading it whole, and errors. */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "internal.h"
+
+/* Most of these files are small; zoneinfo on a big machine is not. */
+#define MM_FIRST_BUF 4096
+
+void mm_error_set(struct mmstat_error *e, enum mmstat_error_kind kind,
+		  int sys_errno, const char *path, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (!e)
+		return;
+	e->kind = kind;
+	e->sys_errno = sys_errno;
+	e->line = 0;
+	if (path != e->path)	/* callers re-raising on their own file */
+		snprintf(e->path, sizeof(e->path), "%s", path ? path : "");
+	va_start(ap, fmt);
+	vsnprintf(e->reason, sizeof(e->reason), fmt, ap);
+	va_end(ap);
+}
+
+int mm_fail(struct mm_file *f, unsigned line, const char *fmt, ...)
+{
+	va_list ap;
+
+	f->err.kind = MMSTAT_ERR_PARSE;
+	f->err.sys_errno = 0;
+	f->err.line = line;
+	va_start(ap, fmt);
+	vsnprintf(f->err.reason, sizeof(f->err.reason), fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+char *mmstat_error_string(const struct mmstat_error *e, char *buf, size_t len)
+{
+	const char *path = e->path[0] ? e->path : "(buffer)";
+
+	if (e->line)
+		snprintf(buf, len, "%s:%u: %s", path, e->line, e->reason);
+	else
+		snprintf(buf, len, "%s: %s", path, e->reason);
+	return buf;
+}
+
+int mm_grow(void **v, size_t *cap, size_t need, size_t elem)
+{
+	size_t ncap = *cap ? *cap : 16;
+	void *nv;
+
+	if (need <= *cap)
+		return 0;
+	while (ncap < need)
+		ncap *= 2;
+	nv = realloc(*v, ncap * elem);
+	if (!nv)
+		return -1;
+	*v = nv;
+	*cap = ncap;
+	return 0;
+}
+
+int mm_nomem(struct mm_file *f)
+{
+	mm_error_set(&f->err, MMSTAT_ERR_NOMEM, ENOMEM, f->err.path,
+		     "out of memory");
+	return -1;
+}
+
+void *mm_push(void **v, size_t *len, size_t *cap, size_t elem)
+{
+	char *slot;
+
+	if (mm_grow(v, cap, *len + 1, elem))
+		return NULL;
+	slot = (char *)*v + *len * elem;
+	memset(slot, 0, elem);
+	(*len)++;
+	return slot;
+}
+
+/* Room for len bytes plus the NUL the line core relies on. */
+static int mm_file_reserve(struct mm_file *f, size_t len)
+{
+	return mm_grow((void **)&f->buf, &f->cap, len + 1, 1) ? mm_nomem(f) : 0;
+}
+
+const char mmstat_no_file[] = "(buffer)";
+
+int mm_file_open(struct mm_file *f, const char *root, const char *path,
+		 struct mmstat_error *err)
+{
+	char full[sizeof(f->err.path)];
+	bool no_file = root == mmstat_no_file;
+
+	memset(f, 0, sizeof(*f));
+	f->fd = -1;
+	if (!root || !strcmp(root, "/") || no_file)
+		root = "";
+	snprintf(full, sizeof(full), "%s%s", root, no_file ? mmstat_no_file : path);
+	snprintf(f->err.path, sizeof(f->err.path), "%s", full);
+	if (mm_file_reserve(f, MM_FIRST_BUF)) {
+		*err = f->err;
+		return -1;
+	}
+	if (no_file)
+		return 0;
+	f->fd = open(full, O_RDONLY | O_CLOEXEC);
+	if (f->fd < 0) {
+		mm_error_set(err, MMSTAT_ERR_IO, errno, full, "cannot open: %s",
+			     strerror(errno));
+		free(f->buf);
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * seq_file hands out /proc/vmstat and /proc/zoneinfo one record per read(),
+ * so one read() of a fixed size (what procps does) silently loses the
+ * rest.  Loop until read returns 0, from offset 0 each sample.
+ */
+int mm_file_read(struct mm_file *f)
+{
+	size_t len = 0;
+	ssize_t n;
+
+	if (f->fd < 0) {
+		mm_error_set(&f->err, MMSTAT_ERR_IO, EBADF, f->err.path,
+			     "context has no file (made for _parse only)");
+		return -1;
+	}
+	for (;;) {
+		if (f->cap - len < 2 && mm_file_reserve(f, f->cap * 2))
+			return -1;
+		n = pread(f->fd, f->buf + len, f->cap - 1 - len, (off_t)len);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0) {
+			mm_error_set(&f->err, MMSTAT_ERR_IO, errno, f->err.path,
+				     "read failed: %s", strerror(errno));
+			return -1;
+		}
+		if (n == 0)
+			break;
+		len += (size_t)n;
+	}
+	f->len = len;
+	f->buf[len] = '\0';
+	return 0;
+}
+
+int mm_file_load(struct mm_file *f, const char *buf, size_t len)
+{
+	if (mm_file_reserve(f, len))
+		return -1;
+	memcpy(f->buf, buf, len);
+	f->len = len;
+	f->buf[len] = '\0';
+	return 0;
+}
+
+void mm_file_close(struct mm_file *f)
+{
+	if (f->fd >= 0)
+		close(f->fd);
+	f->fd = -1;
+	free(f->buf);
+	f->buf = NULL;
+}

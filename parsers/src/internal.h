@@ -1,0 +1,173 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* What the per-kind parsers share: the file, the line core, the key tables. */
+#ifndef MMSTAT_INTERNAL_H
+#define MMSTAT_INTERNAL_H
+
+#include <stdbool.h>
+#include "mmstat.h"
+
+/* An open statistics file and the bytes of its last sample. */
+struct mm_file {
+	int fd;			/* -1 for a context used only with _parse */
+	char *buf;		/* always NUL-terminated at buf[len] */
+	size_t len, cap;
+	struct mmstat_error err;
+};
+
+int mm_file_open(struct mm_file *f, const char *root, const char *path,
+		 struct mmstat_error *err);
+int mm_file_read(struct mm_file *f);
+int mm_file_load(struct mm_file *f, const char *buf, size_t len);
+void mm_file_close(struct mm_file *f);
+int mm_nomem(struct mm_file *f);
+int mm_fail(struct mm_file *f, unsigned line, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+void mm_error_set(struct mmstat_error *e, enum mmstat_error_kind kind,
+		  int sys_errno, const char *path, const char *fmt, ...)
+	__attribute__((format(printf, 5, 6)));
+
+/* ---- the line core ---- */
+
+struct mm_cursor {
+	char *p, *end;
+	unsigned lineno;
+	unsigned indent;	/* blanks before the current line's text */
+};
+
+/* -1 (error set) when the sample has a NUL byte before its last text. */
+int mm_cursor_init(struct mm_cursor *c, struct mm_file *f);
+/*
+ * Next line with leading and trailing blanks (and a CR) removed and a NUL
+ * written in place of its end; *len is its length.  Blank lines are skipped.
+ */
+bool mm_next_line(struct mm_cursor *c, char **line, size_t *len);
+
+/* A "NAME: VALUE TAIL" or "NAME VALUE TAIL" line split in place. */
+struct mm_field {
+	char *name;		/* NUL-terminated in place */
+	size_t name_len;
+	uint64_t value;
+	char *tail;		/* the rest after the value, blanks trimmed */
+	bool had_colon;		/* "NAME: VALUE" rather than "NAME VALUE" */
+};
+
+/* Returns NULL or why the line does not split. */
+const char *mm_split_field(char *line, struct mm_field *f);
+/* Reports why with the key's name when the split got that far. */
+int mm_fail_field(struct mm_file *file, unsigned line,
+		  const struct mm_field *f, const char *why);
+/* Strict unsigned decimal; advances *p past the digits. NULL or a reason. */
+const char *mm_parse_u64(char **p, uint64_t *out);
+/* "12.34" into 1234; PSI's fixed two decimals. */
+const char *mm_parse_centi(char **p, uint64_t *out);
+/*
+ * Next "name=value" word of a line (PSI, numa_stat); *name is NULL at the
+ * end of the line.  *centi tells a "1.25" (as 125) from an integer.
+ */
+const char *mm_next_assign(char **p, char **name, uint64_t *value, bool *centi);
+char *mm_skip_blanks(char *p);
+bool mm_is_blank(char c);
+
+/* ---- key sets and entry tables ---- */
+
+struct mm_keyset {
+	const char *const *names;
+	const enum mmstat_unit *units;
+	int count;
+	enum mmstat_unit (*unknown_unit)(const char *name);
+};
+
+extern const struct mm_keyset mm_meminfo_keys, mm_vmstat_keys, mm_zone_keys,
+	mm_pcp_keys, mm_psi_keys, mm_memcg_v1_keys, mm_memcg_v2_keys;
+
+/*
+ * The name resolved for each position of the last sample.  The kernel
+ * prints the same keys in the same order every time, so after the first
+ * sample a key resolves with one strcmp instead of a search, and a layout
+ * already checked for duplicates need not be checked again.
+ */
+struct mm_layout_slot {
+	char *name;
+	const struct mm_keyset *ks;
+	int key;
+	size_t table_start;
+};
+
+struct mm_entries {
+	struct mmstat_entry *v;
+	size_t len, cap;
+	struct mm_layout_slot *layout;
+	size_t layout_len, layout_cap;
+	bool layout_changed;	/* this sample differs from the cached one */
+};
+
+void mm_entries_reset(struct mm_entries *e);
+void mm_entries_free(struct mm_entries *e);
+/*
+ * Appends NAME=VALUE as key of ks, rejecting a name already present since
+ * entry table_start (a duplicate in one table).  unit < 0: the key's own.
+ */
+int mm_entries_add(struct mm_entries *e, struct mm_file *f, unsigned line,
+		   const struct mm_keyset *ks, size_t table_start,
+		   const char *name, uint64_t value, int unit);
+/* Fills a table view (and its index, when index != NULL) over [start, end). */
+void mm_table_view(struct mmstat_table *t, const struct mm_entries *e,
+		   size_t start, size_t end, int32_t *index, size_t index_len);
+
+/* Grows *v (elements of size elem) to hold at least need; -1 on ENOMEM. */
+int mm_grow(void **v, size_t *cap, size_t need, size_t elem);
+/* Appends one zeroed element; its address, or NULL on ENOMEM. */
+void *mm_push(void **v, size_t *len, size_t *cap, size_t elem);
+
+/* A flat "one key per line" context: meminfo, vmstat, memcg, PSI. */
+struct mm_flat {
+	struct mm_file file;
+	struct mm_entries ent;
+	struct mmstat_table table;
+	int32_t *index;
+	size_t index_len;
+	int (*parse_lines)(struct mm_flat *fl);
+	int node;		/* nodeN files; -1 otherwise */
+	int version;		/* memcg version of the last sample */
+	int which;		/* memcg file */
+};
+
+struct mm_flat *mm_flat_new(const char *root, const char *path,
+			    size_t index_len,
+			    int (*parse_lines)(struct mm_flat *fl),
+			    struct mmstat_error *err);
+int mm_flat_read(struct mm_flat *fl);
+int mm_flat_parse(struct mm_flat *fl, const char *buf, size_t len);
+void mm_flat_free(struct mm_flat *fl);
+/* Starts a sample: empties the entries and the index. */
+void mm_flat_begin(struct mm_flat *fl);
+int mm_flat_add(struct mm_flat *fl, unsigned line, const struct mm_keyset *ks,
+		const char *name, uint64_t value, int unit);
+
+/*
+ * The public _read/_parse/_table/_error/_free of a flat kind, whose context
+ * is struct mmstat_<kind> { struct mm_flat fl; }: written once, here.
+ */
+#define MM_FLAT_API(kind)                                                     \
+int mmstat_##kind##_read(struct mmstat_##kind *x)                             \
+{                                                                             \
+	return mm_flat_read(&x->fl);                                          \
+}                                                                             \
+int mmstat_##kind##_parse(struct mmstat_##kind *x, const char *buf, size_t len) \
+{                                                                             \
+	return mm_flat_parse(&x->fl, buf, len);                               \
+}                                                                             \
+const struct mmstat_table *mmstat_##kind##_table(const struct mmstat_##kind *x) \
+{                                                                             \
+	return &x->fl.table;                                                  \
+}                                                                             \
+const struct mmstat_error *mmstat_##kind##_error(const struct mmstat_##kind *x) \
+{                                                                             \
+	return &x->fl.file.err;                                               \
+}                                                                             \
+void mmstat_##kind##_free(struct mmstat_##kind *x)                            \
+{                                                                             \
+	mm_flat_free(x ? &x->fl : NULL);                                      \
+}
+
+#endif

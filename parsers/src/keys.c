@@ -1,0 +1,262 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+/* Known keys, the entry tables every parser fills, lookups and deltas. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+
+#define MM_NAME(id, name, unit) name,
+#define MM_UNIT(id, name, unit) MMSTAT_UNIT_##unit,
+
+static const char *const meminfo_names[] = { MMSTAT_MEMINFO_KEYS(MM_NAME) };
+static const enum mmstat_unit meminfo_units[] = { MMSTAT_MEMINFO_KEYS(MM_UNIT) };
+static const char *const vmstat_names[] = { MMSTAT_VMSTAT_KEYS(MM_NAME) };
+static const enum mmstat_unit vmstat_units[] = { MMSTAT_VMSTAT_KEYS(MM_UNIT) };
+static const char *const zone_names[] = { MMSTAT_ZONE_KEYS(MM_NAME) };
+static const enum mmstat_unit zone_units[] = { MMSTAT_ZONE_KEYS(MM_UNIT) };
+static const char *const pcp_names[] = { MMSTAT_PCP_KEYS(MM_NAME) };
+static const enum mmstat_unit pcp_units[] = { MMSTAT_PCP_KEYS(MM_UNIT) };
+static const char *const psi_names[] = { MMSTAT_PSI_KEYS(MM_NAME) };
+static const enum mmstat_unit psi_units[] = { MMSTAT_PSI_KEYS(MM_UNIT) };
+
+static enum mmstat_unit unit_count(const char *name)
+{
+	return MMSTAT_UNIT_COUNT;
+}
+
+static enum mmstat_unit unit_kb(const char *name)
+{
+	return MMSTAT_UNIT_KB;
+}
+
+/* vmstat prints gauges of pages as nr_*, everything else counts events. */
+static enum mmstat_unit unit_vmstat(const char *name)
+{
+	return strncmp(name, "nr_", 3) ? MMSTAT_UNIT_COUNT : MMSTAT_UNIT_PAGES;
+}
+
+static bool in_list(const char *name, size_t len, const char *const *list)
+{
+	for (; *list; list++)
+		if (strlen(*list) == len && !strncmp(name, *list, len))
+			return true;
+	return false;
+}
+
+/* cgroup v2 memory.stat and numa_stat ("anon.N0"): sizes in bytes. */
+static enum mmstat_unit unit_memcg_v2(const char *name)
+{
+	static const char *const bytes[] = {
+		"anon", "file", "kernel", "kernel_stack", "pagetables",
+		"sec_pagetables", "percpu", "sock", "vmalloc", "shmem", "zswap",
+		"zswapped", "file_mapped", "file_dirty", "file_writeback",
+		"swapcached", "anon_thp", "file_thp", "shmem_thp",
+		"inactive_anon", "active_anon", "inactive_file", "active_file",
+		"unevictable", "slab_reclaimable", "slab_unreclaimable", "slab",
+		"hugetlb", NULL
+	};
+	const char *dot = strchr(name, '.');
+
+	return in_list(name, dot ? (size_t)(dot - name) : strlen(name), bytes) ?
+		MMSTAT_UNIT_BYTES : MMSTAT_UNIT_COUNT;
+}
+
+/* cgroup v1: sizes in bytes except the event counters; numa_stat pages. */
+static enum mmstat_unit unit_memcg_v1(const char *name)
+{
+	static const char *const counts[] = {
+		"pgpgin", "pgpgout", "pgfault", "pgmajfault", NULL
+	};
+
+	if (strchr(name, '.') || !strcmp(name, "total") ||
+	    !strcmp(name, "file") || !strcmp(name, "anon") ||
+	    (!strncmp(name, "hierarchical_", 13) && !strstr(name, "limit")))
+		return MMSTAT_UNIT_PAGES;	/* numa_stat lines */
+	if (!strncmp(name, "total_", 6))
+		name += 6;
+	if (!strncmp(name, "workingset_", 11) || in_list(name, strlen(name), counts))
+		return MMSTAT_UNIT_COUNT;
+	return MMSTAT_UNIT_BYTES;
+}
+
+#define MM_KEYSET(names, units, unknown) \
+	{ names, units, (int)(sizeof(names) / sizeof(names[0])), unknown }
+
+const struct mm_keyset mm_meminfo_keys = MM_KEYSET(meminfo_names, meminfo_units, unit_kb);
+const struct mm_keyset mm_vmstat_keys = MM_KEYSET(vmstat_names, vmstat_units, unit_vmstat);
+const struct mm_keyset mm_zone_keys = MM_KEYSET(zone_names, zone_units, unit_count);
+const struct mm_keyset mm_pcp_keys = MM_KEYSET(pcp_names, pcp_units, unit_count);
+const struct mm_keyset mm_psi_keys = MM_KEYSET(psi_names, psi_units, unit_count);
+const struct mm_keyset mm_memcg_v1_keys = { NULL, NULL, 0, unit_memcg_v1 };
+const struct mm_keyset mm_memcg_v2_keys = { NULL, NULL, 0, unit_memcg_v2 };
+
+const char *mmstat_unit_name(enum mmstat_unit unit)
+{
+	static const char *const names[] = {
+		[MMSTAT_UNIT_COUNT] = "count", [MMSTAT_UNIT_KB] = "kB",
+		[MMSTAT_UNIT_PAGES] = "pages", [MMSTAT_UNIT_BYTES] = "bytes",
+		[MMSTAT_UNIT_CENTIPERCENT] = "centipercent",
+		[MMSTAT_UNIT_USEC] = "us",
+	};
+
+	return (unsigned)unit < sizeof(names) / sizeof(names[0]) ? names[unit] : "?";
+}
+
+static int keyset_lookup(const struct mm_keyset *ks, const char *name)
+{
+	for (int k = 0; k < ks->count; k++)
+		if (!strcmp(ks->names[k], name))
+			return k;
+	return MMSTAT_KEY_UNKNOWN;
+}
+
+void mm_entries_reset(struct mm_entries *e)
+{
+	e->len = 0;
+	e->layout_changed = false;
+}
+
+void mm_entries_free(struct mm_entries *e)
+{
+	for (size_t i = 0; i < e->layout_len; i++)
+		free(e->layout[i].name);
+	free(e->layout);
+	free(e->v);
+	memset(e, 0, sizeof(*e));
+}
+
+/* Same name, same key set, same table as this position had last sample. */
+static bool layout_matches(const struct mm_entries *e, size_t i,
+			   const struct mm_keyset *ks, size_t table_start,
+			   const char *name)
+{
+	const struct mm_layout_slot *s = &e->layout[i];
+
+	return !e->layout_changed && i < e->layout_len && s->ks == ks &&
+		s->table_start == table_start && !strcmp(s->name, name);
+}
+
+static int duplicate_check(struct mm_entries *e, struct mm_file *f,
+			   unsigned line, size_t table_start, const char *name)
+{
+	for (size_t j = table_start; j < e->len; j++)
+		if (!strcmp(e->v[j].name, name))
+			return mm_fail(f, line, "duplicate key '%s'", name);
+	return 0;
+}
+
+/* A new layout from position i on: look the key up, remember it. */
+static int layout_learn(struct mm_entries *e, struct mm_file *f, size_t i,
+			const struct mm_keyset *ks, size_t table_start,
+			const char *name)
+{
+	struct mm_layout_slot *s;
+	char *copy = strdup(name);
+
+	if (!copy || mm_grow((void **)&e->layout, &e->layout_cap, i + 1,
+			     sizeof(*e->layout))) {
+		free(copy);
+		return mm_nomem(f);
+	}
+	while (e->layout_len <= i)
+		e->layout[e->layout_len++] = (struct mm_layout_slot){ 0 };
+	s = &e->layout[i];
+	free(s->name);
+	*s = (struct mm_layout_slot){ copy, ks, keyset_lookup(ks, name), table_start };
+	e->layout_changed = true;
+	return 0;
+}
+
+int mm_entries_add(struct mm_entries *e, struct mm_file *f, unsigned line,
+		   const struct mm_keyset *ks, size_t table_start,
+		   const char *name, uint64_t value, int unit)
+{
+	size_t i = e->len;
+	int key;
+
+	if (mm_grow((void **)&e->v, &e->cap, i + 1, sizeof(*e->v)))
+		return mm_nomem(f);
+	if (!layout_matches(e, i, ks, table_start, name) &&
+	    (duplicate_check(e, f, line, table_start, name) ||
+	     layout_learn(e, f, i, ks, table_start, name)))
+		return -1;
+	key = e->layout[i].key;
+	if (unit < 0)
+		unit = key >= 0 ? (int)ks->units[key] : (int)ks->unknown_unit(name);
+	/*
+	 * The layout's copy of the name, not the caller's: it outlives the
+	 * line buffer of composed names ("some_avg10", "anon.N0").
+	 */
+	e->v[i] = (struct mmstat_entry){ e->layout[i].name, value, key,
+					 (enum mmstat_unit)unit };
+	e->len++;
+	return 0;
+}
+
+void mm_table_view(struct mmstat_table *t, const struct mm_entries *e,
+		   size_t start, size_t end, int32_t *index, size_t index_len)
+{
+	t->entries = e->v ? e->v + start : NULL;
+	t->count = end - start;
+	t->index = index;
+	t->index_len = index_len;
+}
+
+int mmstat_table_get(const struct mmstat_table *t, int key, uint64_t *value)
+{
+	if (key < 0)
+		return -1;
+	if (t->index && (size_t)key < t->index_len) {
+		int32_t i = t->index[key];
+
+		if (i < 0)
+			return -1;
+		*value = t->entries[i].value;
+		return 0;
+	}
+	for (size_t i = 0; i < t->count; i++)
+		if (t->entries[i].key == key) {
+			*value = t->entries[i].value;
+			return 0;
+		}
+	return -1;
+}
+
+const struct mmstat_entry *mmstat_table_find(const struct mmstat_table *t,
+					     const char *name)
+{
+	for (size_t i = 0; i < t->count; i++)
+		if (!strcmp(t->entries[i].name, name))
+			return &t->entries[i];
+	return NULL;
+}
+
+/* after - before without wrapping, as a signed double. */
+static double entry_delta(uint64_t before, uint64_t after)
+{
+	return after >= before ? (double)(after - before) : -(double)(before - after);
+}
+
+size_t mmstat_delta(const struct mmstat_table *before,
+		    const struct mmstat_table *after, double seconds,
+		    struct mmstat_rate *out, size_t max)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < after->count && n < max; i++) {
+		const struct mmstat_entry *a = &after->entries[i], *b;
+		double d;
+
+		/* Same layout in both samples is the rule: try the position first. */
+		if (i < before->count && !strcmp(before->entries[i].name, a->name))
+			b = &before->entries[i];
+		else
+			b = mmstat_table_find(before, a->name);
+		if (!b)
+			continue;
+		d = entry_delta(b->value, a->value);
+		out[n++] = (struct mmstat_rate){ a->name, d,
+			seconds > 0 ? d / seconds : 0.0, a->unit };
+	}
+	return n;
+}

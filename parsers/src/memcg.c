@@ -1,0 +1,112 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+/*
+ * Memory cgroups: memory.stat ("name value", v1 and v2) and
+ * memory.numa_stat (v2 "anon N0=1 N1=2", v1 "total=3 N0=1 N1=2").
+ * The version is read from the text, not from the mount, so a capture
+ * parses without knowing where it came from.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "internal.h"
+
+struct mmstat_memcg {
+	struct mm_flat fl;
+};
+
+/* v1 memory.stat has had hierarchical_memory_limit since 2.6.29; v2 never. */
+static int memcg_stat_version(const struct mm_file *f)
+{
+	return strstr(f->buf, "hierarchical_memory_limit ") ? MMSTAT_MEMCG_V1 :
+		MMSTAT_MEMCG_V2;
+}
+
+static const struct mm_keyset *memcg_keys(const struct mm_flat *fl)
+{
+	return fl->version == MMSTAT_MEMCG_V1 ? &mm_memcg_v1_keys : &mm_memcg_v2_keys;
+}
+
+static int memcg_stat_line(struct mm_flat *fl, unsigned line, char *text)
+{
+	struct mm_field f;
+	const char *why = mm_split_field(text, &f);
+
+	if (!why && (f.had_colon || *f.tail))
+		why = "expected 'name value'";
+	if (why)
+		return mm_fail_field(&fl->file, line, &f, why);
+	return mm_flat_add(fl, line, memcg_keys(fl), f.name, f.value, -1);
+}
+
+/* "anon N0=1 N1=2" (v2) or "total=3 N0=1 N1=2" (v1): name.N0, ... */
+static int memcg_numa_line(struct mm_flat *fl, unsigned line, char *text)
+{
+	char *p = text + strcspn(text, " \t="), *name, composed[128];
+	uint64_t value;
+	bool centi, v1 = *p == '=';
+	const char *why = NULL;
+
+	if (!*p)
+		return mm_fail(&fl->file, line, "expected 'name N0=value ...'");
+	fl->version = v1 ? MMSTAT_MEMCG_V1 : MMSTAT_MEMCG_V2;
+	if (v1) {
+		p = text;
+		why = mm_next_assign(&p, &name, &value, &centi);
+		if (!why && mm_flat_add(fl, line, memcg_keys(fl), name, value, -1))
+			return -1;
+	} else {
+		*p++ = '\0';
+	}
+	while (!why && !(why = mm_next_assign(&p, &name, &value, &centi)) && name) {
+		if (name[0] != 'N' || centi)
+			return mm_fail(&fl->file, line, "%s: expected N<node>=<integer>", text);
+		snprintf(composed, sizeof(composed), "%s.%s", text, name);
+		if (mm_flat_add(fl, line, memcg_keys(fl), composed, value, -1))
+			return -1;
+	}
+	return why ? mm_fail(&fl->file, line, "%s: %s", text, why) : 0;
+}
+
+static int memcg_lines(struct mm_flat *fl)
+{
+	struct mm_cursor c;
+	char *text;
+	size_t len;
+	bool numa = fl->which == MMSTAT_MEMCG_NUMA_STAT;
+
+	if (mm_cursor_init(&c, &fl->file))
+		return -1;
+	if (!numa)
+		fl->version = memcg_stat_version(&fl->file);
+	while (mm_next_line(&c, &text, &len))
+		if (numa ? memcg_numa_line(fl, c.lineno, text) :
+			   memcg_stat_line(fl, c.lineno, text))
+			return -1;
+	return 0;
+}
+
+struct mmstat_memcg *mmstat_memcg_new(const char *root, const char *cgroup,
+				      enum mmstat_memcg_file which,
+				      struct mmstat_error *err)
+{
+	char path[sizeof(err->path)];
+	const char *file = which == MMSTAT_MEMCG_NUMA_STAT ? "memory.numa_stat" :
+		"memory.stat";
+	struct mm_flat *fl;
+
+	if (cgroup[0] == '/')
+		snprintf(path, sizeof(path), "%s/%s", cgroup, file);
+	else
+		snprintf(path, sizeof(path), "/sys/fs/cgroup/%s/%s", cgroup, file);
+	fl = mm_flat_new(root, path, 0, memcg_lines, err);
+	if (fl)
+		fl->which = which;
+	return (struct mmstat_memcg *)fl;
+}
+
+enum mmstat_memcg_version mmstat_memcg_version(const struct mmstat_memcg *c)
+{
+	return (enum mmstat_memcg_version)c->fl.version;
+}
+
+MM_FLAT_API(memcg)

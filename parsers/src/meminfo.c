@@ -1,0 +1,106 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+/* /proc/meminfo and /sys/devices/system/node/nodeN/meminfo. */
+#include <stdio.h>
+#include <string.h>
+
+#include "internal.h"
+
+struct mmstat_meminfo {
+	struct mm_flat fl;
+};
+
+/*
+ * "Node 3 MemTotal: ..." must say the node the file belongs to: a capture
+ * tree with node1's file copied into node0/ is a mistake worth reporting.
+ */
+static int strip_node_prefix(struct mm_flat *fl, unsigned line, char **text)
+{
+	char *p = *text;
+	uint64_t node;
+	const char *why;
+
+	if (strncmp(p, "Node ", 5))
+		return mm_fail(&fl->file, line, "missing the 'Node %d' prefix", fl->node);
+	p += 5;
+	why = mm_parse_u64(&p, &node);
+	if (why)
+		return mm_fail(&fl->file, line, "node number: %s", why);
+	if (node != (uint64_t)fl->node)
+		return mm_fail(&fl->file, line, "line is for node %llu, file is node%d's",
+			       (unsigned long long)node, fl->node);
+	*text = mm_skip_blanks(p);
+	return 0;
+}
+
+/* Only two forms exist: "kB", and no unit for the HugePages_* counts. */
+static int meminfo_unit(const char *tail)
+{
+	if (!*tail)
+		return MMSTAT_UNIT_COUNT;
+	if (!strcmp(tail, "kB"))
+		return MMSTAT_UNIT_KB;
+	return -1;
+}
+
+static int meminfo_line(struct mm_flat *fl, unsigned line, char *text)
+{
+	struct mm_field f;
+	const char *why = mm_split_field(text, &f);
+	const struct mmstat_entry *e;
+	int unit;
+
+	if (!why && !f.had_colon)
+		why = "missing ':' after the key";
+	if (why)
+		return mm_fail_field(&fl->file, line, &f, why);
+	unit = meminfo_unit(f.tail);
+	if (unit < 0)
+		return mm_fail(&fl->file, line, "%s: unknown unit '%s'", f.name, f.tail);
+	if (mm_flat_add(fl, line, &mm_meminfo_keys, f.name, f.value, unit))
+		return -1;
+	e = &fl->ent.v[fl->ent.len - 1];
+	if (e->key >= 0 && mm_meminfo_keys.units[e->key] != e->unit)
+		return mm_fail(&fl->file, line, "%s: in %s, the kernel prints it in %s",
+			       f.name, mmstat_unit_name(e->unit),
+			       mmstat_unit_name(mm_meminfo_keys.units[e->key]));
+	return 0;
+}
+
+static int meminfo_lines(struct mm_flat *fl)
+{
+	struct mm_cursor c;
+	char *text;
+	size_t len;
+
+	if (mm_cursor_init(&c, &fl->file))
+		return -1;
+	while (mm_next_line(&c, &text, &len)) {
+		if (fl->node >= 0 && strip_node_prefix(fl, c.lineno, &text))
+			return -1;
+		if (meminfo_line(fl, c.lineno, text))
+			return -1;
+	}
+	return 0;
+}
+
+struct mmstat_meminfo *mmstat_meminfo_new(const char *root,
+					  struct mmstat_error *err)
+{
+	return (struct mmstat_meminfo *)mm_flat_new(root, "/proc/meminfo",
+		MMSTAT_MI_NR, meminfo_lines, err);
+}
+
+struct mmstat_meminfo *mmstat_node_meminfo_new(const char *root, int node,
+					       struct mmstat_error *err)
+{
+	char path[64];
+	struct mm_flat *fl;
+
+	snprintf(path, sizeof(path), "/sys/devices/system/node/node%d/meminfo", node);
+	fl = mm_flat_new(root, path, MMSTAT_MI_NR, meminfo_lines, err);
+	if (fl)
+		fl->node = node;
+	return (struct mmstat_meminfo *)fl;
+}
+
+MM_FLAT_API(meminfo)
