@@ -114,8 +114,9 @@ static int setup(struct run *run)
 		 * them is not charged to it. */
 		if (kind == COMPONENT_ANON ?
 		    target_open_anon(&run->target[n], pages, config->page_size, config->thp) :
-		    target_open_file(&run->target[n], kind, config->dir, pages, config->page_size))
-			return EXIT_RUNTIME;
+		    target_open_file(&run->target[n], kind, config->dir, pages,
+				     config->page_size, &stop_signal))
+			return stop_signal ? 128 + stop_signal : EXIT_RUNTIME;
 		if (config->cold && target_drop_cache(&run->target[n]))
 			return EXIT_RUNTIME;
 		n++;

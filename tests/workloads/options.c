@@ -50,7 +50,8 @@ static const char doc[] =
 "\n"
 "Exit status: 0 done; 1 runtime failure (mapping, file or I/O); 2 bad\n"
 "arguments; 3 --memcg impossible (cgroup2 not mounted, not writable, no\n"
-"memory controller); 128+N stopped by signal N (after the final report).";
+"memory controller); 128+N stopped by signal N (TERM, INT or HUP), after the\n"
+"final report if the run had begun.";
 
 static const char args_doc[] = "MODE";
 

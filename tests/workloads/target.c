@@ -76,7 +76,7 @@ static int make_dirs(const char *dir)
  * that dies half-way, or a second lruload at the same time, never leaves a
  * short file under the real name.  Every page is written (no holes), each
  * starting with its index, so reads are real reads of distinct data. */
-static int write_file(const struct target *target)
+static int write_file(const struct target *target, const volatile sig_atomic_t *cancel)
 {
 	size_t chunk_pages = (1u << 20) / target->page_size;
 	size_t tmp_len = strlen(target->path) + 16;
@@ -99,6 +99,8 @@ static int write_file(const struct target *target)
 		uint64_t count = target->pages - page;
 		size_t length;
 
+		if (*cancel)
+			goto out;
 		if (count > chunk_pages)
 			count = chunk_pages;
 		for (uint64_t i = 0; i < count; i++) {
@@ -141,7 +143,8 @@ out:
 }
 
 int target_open_file(struct target *target, enum component_kind kind,
-		     const char *dir, uint64_t pages, size_t page_size)
+		     const char *dir, uint64_t pages, size_t page_size,
+		     const volatile sig_atomic_t *cancel)
 {
 	uint64_t bytes;
 	struct stat st;
@@ -165,7 +168,7 @@ int target_open_file(struct target *target, enum component_kind kind,
 		return -1;
 	if (stat(target->path, &st) || !S_ISREG(st.st_mode) ||
 	    (uint64_t)st.st_size != bytes) {
-		if (write_file(target))
+		if (write_file(target, cancel))
 			return -1;
 		target->created = true;
 	}

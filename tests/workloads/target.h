@@ -6,6 +6,7 @@
 #ifndef LRULOAD_TARGET_H
 #define LRULOAD_TARGET_H
 
+#include <signal.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -31,9 +32,12 @@ int target_open_anon(struct target *target, uint64_t pages, size_t page_size,
 
 /* Open dir/lruload-KIND-BYTES.dat, first creating dir and writing the file if
  * it is missing or of another size.  A written file is synced and dropped
- * from the page cache, so the first pass reads from disk. */
+ * from the page cache, so the first pass reads from disk.  Writing gives up,
+ * leaving nothing behind, once *cancel is set (by a signal: writing a large
+ * file under emulation takes minutes). */
 int target_open_file(struct target *target, enum component_kind kind,
-		     const char *dir, uint64_t pages, size_t page_size);
+		     const char *dir, uint64_t pages, size_t page_size,
+		     const volatile sig_atomic_t *cancel);
 
 /* Drop the file's clean pages from the page cache (--cold). */
 int target_drop_cache(struct target *target);
