@@ -1,0 +1,67 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* The mmstat CLI: options, the sources it samples and the rows it prints. */
+#ifndef MMSTAT_CLI_H
+#define MMSTAT_CLI_H
+
+#include <stdbool.h>
+#include <stdio.h>
+#include "mmstat.h"
+
+/* Exit codes, as documented in --help and docs/mmstat.md. */
+enum {
+	EXIT_OK = 0,
+	EXIT_USAGE = 1,
+	EXIT_IO = 2,
+	EXIT_PARSE = 3,		/* also a value that overflows a unit conversion */
+	EXIT_ABSENT = 4,
+};
+
+enum out_format { FMT_KV, FMT_JSON, FMT_CSV, FMT_TABLE };
+enum kind { K_MEMINFO, K_NODE, K_VMSTAT, K_ZONEINFO, K_MEMCG, K_PSI };
+
+struct opts {
+	const char *root;
+	enum out_format format;
+	bool shell_names;
+	char scale;		/* 0 (kernel's unit), 'b', 'k', 'm', 'g', 'h' */
+	uint64_t page_size;
+	double interval;	/* seconds; 0: one sample */
+	long count;		/* rate samples; -1: until interrupted */
+	enum kind kind;
+	int node;		/* node N; -1: every node */
+	const char *cgroup;
+	bool numa_stat;		/* memcg: memory.numa_stat */
+	char **keys;
+	int nr_keys;
+};
+
+/*
+ * One sample flattened: names like "MemTotal", "Node0.DMA.min" or
+ * "Node0.DMA.cpu1.count"; arr is set for list values (protection).
+ */
+struct sample {
+	struct mmstat_entry *ent;
+	const uint64_t **arr;
+	size_t *arr_len;
+	size_t n, cap;
+};
+
+struct source;
+
+struct source *source_open(const struct opts *o, int *exit_code);
+int source_sample(struct source *src, struct sample *s);	/* exit code */
+const struct mmstat_zoneinfo *source_zoneinfo(const struct source *src);
+void source_close(struct source *src);
+void sample_clear(struct sample *s);
+void sample_free(struct sample *s);
+
+/* Positions of the rows KEY... selects (all without keys); exit code. */
+int select_rows(const struct opts *o, const struct sample *s, size_t **sel,
+		size_t *nsel);
+
+int print_sample(const struct opts *o, const struct source *src,
+		 const struct sample *s, const size_t *sel, size_t nsel);
+int print_rates(const struct opts *o, const struct mmstat_rate *r, size_t n,
+		long seq);
+
+#endif

@@ -1,0 +1,284 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* mmstat: print the kernel's memory statistics files for scripts. */
+#include <errno.h>
+#include <getopt.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cli.h"
+
+static const char usage_text[] =
+"Usage: mmstat [OPTION]... KIND [ARG] [KEY]...\n"
+"Print a kernel memory statistics file as key=value lines, JSON, CSV or a\n"
+"table, or with --interval the per-second rates of its values.\n"
+"\n"
+"KIND is one of:\n"
+"  meminfo          /proc/meminfo\n"
+"  node [N]         /sys/devices/system/node/nodeN/meminfo and nodeN/vmstat;\n"
+"                   every node (keys prefixed NodeN.) when N is left out\n"
+"  vmstat           /proc/vmstat\n"
+"  zoneinfo         /proc/zoneinfo; keys NodeN.KEY (per-node stats),\n"
+"                   NodeN.ZONE.KEY (zone lines and counters, protection)\n"
+"                   and NodeN.ZONE.cpuC.KEY (pagesets)\n"
+"  memcg PATH       PATH/memory.stat of a cgroup (v1 or v2); PATH is a\n"
+"                   cgroup directory, absolute or relative to /sys/fs/cgroup\n"
+"  psi              /proc/pressure/memory; keys some_avg10 ... full_total\n"
+"\n"
+"KEY selects values by the kernel's name, in the order given; in zoneinfo\n"
+"and node a KEY also matches the last part of a dotted name (\"min\" is\n"
+"every zone's min).  Without KEY every value is printed, in file order.\n"
+"\n"
+"Options:\n"
+"  -r, --root DIR       read DIR/proc/... and DIR/sys/... (a capture)\n"
+"  -f, --format FMT     kv (default): Key=value, the kernel's names;\n"
+"                       json: one object (zoneinfo: {\"nodes\":[...]});\n"
+"                       csv: key,value,unit; table: aligned columns\n"
+"  -s, --shell-names    names usable in eval: Active(anon) -> Active_anon\n"
+"  -b, -k, -m, -g       sizes in bytes, KiB, MiB, GiB (truncated, as free)\n"
+"  -h, --human          sizes like 1.5Gi, as free -h\n"
+"      --page-size N    bytes per page for pages values (default: this\n"
+"                       machine's; set it for another machine's capture)\n"
+"      --numa           memcg: memory.numa_stat instead of memory.stat\n"
+"  -i, --interval S     print per-second rates over S seconds (decimal)\n"
+"  -c, --count N        with --interval: N rate samples (default: forever)\n"
+"      --help           this text\n"
+"\n"
+"Values are printed in the kernel's own unit (kB, pages, bytes, count)\n"
+"unless a size option is given; a size that does not fit in 64 bits after\n"
+"conversion is an error.  A key that is missing is an error, never 0.\n"
+"\n"
+"Exit status:\n"
+"  0  success\n"
+"  1  usage error (bad option, KIND or argument)\n"
+"  2  I/O error (a file could not be opened or read)\n"
+"  3  parse error (file:line: reason on stderr), or a unit overflow\n"
+"  4  a requested KEY is not in the file (nothing is printed)\n"
+"\n"
+"Examples:\n"
+"  mmstat meminfo MemAvailable               MemAvailable=24104792\n"
+"  eval \"$(mmstat -s meminfo 'Active(anon)')\" && echo $Active_anon\n"
+"  mmstat -h --format table meminfo MemTotal MemFree\n"
+"  mmstat --format json zoneinfo | jq '.nodes[0].zones[1].min'\n"
+"  mmstat zoneinfo Node0.lru_rotated_anon Node0.lru_scan_anon_permille\n"
+"  mmstat node 1 nr_inactive_file\n"
+"  mmstat memcg system.slice anon file          # cgroup v2\n"
+"  mmstat memcg /sys/fs/cgroup/memory --numa     # v1 memory.numa_stat\n"
+"  mmstat --interval 1 --count 5 vmstat pgscan_anon pgscan_file\n"
+"  mmstat --root tests/fixtures/mmstat/linux-2.6.18 zoneinfo\n";
+
+static int usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static int usage_error(const char *fmt, ...)
+{
+	va_list ap;
+
+	fputs("mmstat: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputs(" (try mmstat --help)\n", stderr);
+	return EXIT_USAGE;
+}
+
+static bool parse_count(const char *s, long *out)
+{
+	char *end;
+
+	errno = 0;
+	*out = strtol(s, &end, 10);
+	return s[0] >= '0' && s[0] <= '9' && !*end && !errno;
+}
+
+static int parse_format(struct opts *o, const char *s)
+{
+	static const char *const names[] = { "kv", "json", "csv", "table" };
+
+	for (int i = 0; i < 4; i++)
+		if (!strcmp(s, names[i])) {
+			o->format = (enum out_format)i;
+			return EXIT_OK;
+		}
+	return usage_error("unknown format '%s' (kv, json, csv, table)", s);
+}
+
+/* KIND and its own argument (node N, memcg PATH); the rest are KEYs. */
+static int parse_kind(struct opts *o, int argc, char **argv)
+{
+	static const char *const kinds[] = { "meminfo", "node", "vmstat",
+		"zoneinfo", "memcg", "psi" };
+	long n;
+	int i = 0;
+
+	if (argc < 1)
+		return usage_error("no KIND given");
+	while (i < 6 && strcmp(argv[0], kinds[i]))
+		i++;
+	if (i == 6)
+		return usage_error("unknown KIND '%s'", argv[0]);
+	o->kind = (enum kind)i;
+	argc--, argv++;
+	if (o->kind == K_NODE && argc && parse_count(argv[0], &n)) {
+		o->node = (int)n;
+		argc--, argv++;
+	}
+	if (o->kind == K_MEMCG) {
+		if (!argc)
+			return usage_error("memcg needs a cgroup PATH");
+		o->cgroup = argv[0];
+		argc--, argv++;
+	}
+	o->keys = argv;
+	o->nr_keys = argc;
+	return EXIT_OK;
+}
+
+static int parse_args(struct opts *o, int argc, char **argv)
+{
+	enum { OPT_HELP = 256, OPT_PAGE_SIZE, OPT_NUMA };
+	static const struct option longopts[] = {
+		{ "root", required_argument, NULL, 'r' },
+		{ "format", required_argument, NULL, 'f' },
+		{ "shell-names", no_argument, NULL, 's' },
+		{ "human", no_argument, NULL, 'h' },
+		{ "page-size", required_argument, NULL, OPT_PAGE_SIZE },
+		{ "numa", no_argument, NULL, OPT_NUMA },
+		{ "interval", required_argument, NULL, 'i' },
+		{ "count", required_argument, NULL, 'c' },
+		{ "help", no_argument, NULL, OPT_HELP },
+		{ 0 }
+	};
+	char *end;
+	long n;
+	int c, ret = EXIT_OK;
+
+	while (ret == EXIT_OK &&
+	       (c = getopt_long(argc, argv, "r:f:sbkmghi:c:", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'r': o->root = optarg; break;
+		case 'f': ret = parse_format(o, optarg); break;
+		case 's': o->shell_names = true; break;
+		case 'b': case 'k': case 'm': case 'g': case 'h':
+			o->scale = (char)c;
+			break;
+		case OPT_NUMA: o->numa_stat = true; break;
+		case OPT_PAGE_SIZE:
+			if (!parse_count(optarg, &n) || n <= 0)
+				ret = usage_error("bad --page-size '%s'", optarg);
+			o->page_size = (uint64_t)n;
+			break;
+		case 'i':
+			o->interval = strtod(optarg, &end);
+			if (*end || !(o->interval > 0))
+				ret = usage_error("bad --interval '%s'", optarg);
+			break;
+		case 'c':
+			if (!parse_count(optarg, &o->count) || o->count <= 0)
+				ret = usage_error("bad --count '%s'", optarg);
+			break;
+		case OPT_HELP:
+			fputs(usage_text, stdout);
+			exit(EXIT_OK);
+		default:
+			return EXIT_USAGE;
+		}
+	}
+	if (ret == EXIT_OK)
+		ret = parse_kind(o, argc - optind, argv + optind);
+	if (ret == EXIT_OK && o->count > 0 && !o->interval)
+		ret = usage_error("--count needs --interval");
+	return ret;
+}
+
+static double now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+static void sleep_for(double seconds)
+{
+	struct timespec ts = { (time_t)seconds,
+		(long)((seconds - (double)(time_t)seconds) * 1e9) };
+
+	while (nanosleep(&ts, &ts) && errno == EINTR)
+		;
+}
+
+/* The selected rows of a sample as a table, for mmstat_delta. */
+static struct mmstat_table selected(const struct sample *s, const size_t *sel,
+				    size_t nsel, struct mmstat_entry *buf)
+{
+	for (size_t k = 0; k < nsel; k++)
+		buf[k] = s->ent[sel[k]];
+	return (struct mmstat_table){ buf, nsel, NULL, 0 };
+}
+
+static int run_rates(const struct opts *o, struct source *src, struct sample *s)
+{
+	struct sample prev = { 0 };
+	struct mmstat_entry *a = NULL, *b = NULL;
+	struct mmstat_rate *rates = NULL;
+	size_t *sel = NULL, nsel = 0;
+	double t0 = now(), t1;
+	int ret = EXIT_OK;
+
+	for (long seq = 1; ret == EXIT_OK && (o->count < 0 || seq <= o->count); seq++) {
+		struct sample tmp = prev;
+		struct mmstat_table before, after;
+
+		prev = *s, *s = tmp;	/* the last sample becomes "before" */
+		sleep_for(o->interval);
+		ret = source_sample(src, s);
+		t1 = now();
+		free(sel);
+		if (ret == EXIT_OK)
+			ret = select_rows(o, s, &sel, &nsel);
+		if (ret != EXIT_OK)
+			break;
+		a = realloc(a, (prev.n + 1) * sizeof(*a));
+		b = realloc(b, (nsel + 1) * sizeof(*b));
+		rates = realloc(rates, (nsel + 1) * sizeof(*rates));
+		before = (struct mmstat_table){ prev.ent, prev.n, NULL, 0 };
+		after = selected(s, sel, nsel, b);
+		ret = print_rates(o, rates, mmstat_delta(&before, &after, t1 - t0,
+							 rates, nsel), seq);
+		t0 = t1;
+	}
+	(void)a;
+	free(a), free(b), free(rates), free(sel);
+	sample_free(&prev);
+	return ret;
+}
+
+int main(int argc, char **argv)
+{
+	struct opts o = { .format = FMT_KV, .node = -1, .count = -1 };
+	struct sample s = { 0 };
+	struct source *src;
+	size_t *sel = NULL, nsel = 0;
+	int ret = parse_args(&o, argc, argv);
+
+	if (ret != EXIT_OK)
+		return ret;
+	if (!o.page_size)
+		o.page_size = (uint64_t)sysconf(_SC_PAGESIZE);
+	src = source_open(&o, &ret);
+	if (!src)
+		return ret;
+	ret = source_sample(src, &s);
+	if (ret == EXIT_OK)
+		ret = select_rows(&o, &s, &sel, &nsel);
+	if (ret == EXIT_OK)
+		ret = o.interval > 0 ? run_rates(&o, src, &s) :
+			print_sample(&o, src, &s, sel, nsel);
+	free(sel);
+	sample_free(&s);
+	source_close(src);
+	if (fflush(stdout) && ret == EXIT_OK)
+		ret = EXIT_IO;
+	return ret;
+}
