@@ -1,0 +1,215 @@
+/* SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause) */
+/*
+ * lru_loader.h: splitlru's BPF loader library (libsplitlru-bpf.a).
+ *
+ * Attaches splitlru's BPF programs to the kernel's reclaim tracepoints and
+ * hands back what they aggregated, without exposing libbpf.  Link with
+ * libsplitlru-bpf.a -lbpf -lelf -lz.
+ *
+ * Lifecycle (one tracer per process is the intended use):
+ *
+ *	struct lru_features f;
+ *	lru_probe(&f);                       // no privileges needed
+ *	t = lru_tracer_open(&opts, &err);    // choose programs, set filters
+ *	lru_tracer_load(t);                  // verifier; needs CAP_BPF+PERFMON
+ *	lru_tracer_attach(t);
+ *	loop: lru_tracer_snapshot(t, &snap) and/or lru_tracer_poll(t, ms)
+ *	lru_tracer_destroy(t);               // detaches, frees; always safe
+ *
+ * Modes.  "full" uses the splitlru kernel series' tracepoints
+ * (vmscan:mm_vmscan_lru_shrink, vmscan:mm_vmscan_scan_balance,
+ * pagemap:mm_lru_move).  "fallback" uses the stock events every kernel
+ * >= 5.8 with BTF has (mm_vmscan_lru_isolate, mm_vmscan_lru_shrink_inactive
+ * and _active): per-node per-list counts only, no memcg, no decision, no
+ * moves, no shrink reason.  lru_tracer_open picks full when the kernel has
+ * the series, unless opts.force_fallback.
+ *
+ * Errors are negative enum lru_error values; lru_strerror() describes them.
+ * All functions are safe to call on a NULL tracer (they return
+ * LRU_ERR_INVAL or do nothing).
+ */
+#ifndef LRU_LOADER_H
+#define LRU_LOADER_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include "lru_events.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+enum lru_error {
+	LRU_OK = 0,
+	LRU_ERR_PERM = -1,		/* not root, or lacks CAP_BPF+CAP_PERFMON */
+	LRU_ERR_NO_BTF = -2,		/* kernel has no /sys/kernel/btf/vmlinux */
+	LRU_ERR_NO_TRACEPOINT = -3,	/* neither the series' nor the stock events */
+	LRU_ERR_NOMEM = -4,
+	LRU_ERR_LOAD = -5,		/* the verifier or map creation refused */
+	LRU_ERR_ATTACH = -6,
+	LRU_ERR_INVAL = -7,		/* bad argument, or call out of order */
+	LRU_ERR_IO = -8,		/* reading a map or the ring buffer failed */
+	LRU_ERR_NO_CGROUP = -9,		/* memcg path is not a cgroup v2 directory */
+};
+
+const char *lru_strerror(int err);
+
+/* ---- feature probing (before open; reads BTF and sysfs only) ---- */
+
+enum lru_feature {
+	LRU_FEAT_BTF = 1 << 0,		/* /sys/kernel/btf/vmlinux is readable */
+	LRU_FEAT_SHRINK = 1 << 1,	/* vmscan:mm_vmscan_lru_shrink */
+	LRU_FEAT_BALANCE = 1 << 2,	/* vmscan:mm_vmscan_scan_balance */
+	LRU_FEAT_MOVE = 1 << 3,		/* pagemap:mm_lru_move */
+	LRU_FEAT_STOCK = 1 << 4,	/* lru_isolate + lru_shrink_inactive/_active */
+	LRU_FEAT_DIRECT_LAT = 1 << 5,	/* direct_reclaim_begin/_end */
+	LRU_FEAT_MEMCG_LAT = 1 << 6,	/* memcg_reclaim_begin/_end */
+	LRU_FEAT_MGLRU_ON = 1 << 7,	/* MGLRU enabled: classic lists bypassed */
+	LRU_FEAT_PRIVILEGED = 1 << 8,	/* this process may load BPF programs */
+};
+
+struct lru_features {
+	unsigned flags;			/* enum lru_feature bits */
+};
+
+/*
+ * Fill *f.  Returns LRU_OK, or LRU_ERR_NO_BTF when the kernel's BTF is
+ * missing (then only LRU_FEAT_MGLRU_ON and LRU_FEAT_PRIVILEGED are valid).
+ */
+int lru_probe(struct lru_features *f);
+
+/* ---- the tracer ---- */
+
+struct lru_tracer;
+
+/* Called for each streamed event; a nonzero return stops lru_tracer_poll. */
+typedef int (*lru_event_fn)(void *ctx, const struct lru_event *event);
+
+struct lru_tracer_opts {
+	bool force_fallback;	/* use the stock events even with the series */
+	bool verbose;		/* let libbpf print to stderr */
+	lru_event_fn on_event;	/* non-NULL: stream individual events */
+	void *ctx;		/* passed to on_event */
+	size_t ringbuf_bytes;	/* 0: 1 MiB; rounded up to a power of two */
+	/* Filters, applied in the kernel to the stream and the aggregates. */
+	int nid;		/* -1: every node */
+	bool memcg_filter;	/* count only memcg_id below */
+	uint64_t memcg_id;	/* cgroup id (lru_memcg_id_from_path) */
+	uint32_t lru_mask;	/* bits of enum sl_lru; 0: all */
+	uint32_t reason_mask;	/* bits of enum sl_shrink_reason; 0: all */
+	uint32_t move_mask;	/* bits of enum sl_move_reason; 0: all */
+	uint32_t reclaimer_mask; /* bits of enum sl_reclaimer; 0: all */
+};
+
+/* Options with every filter off. */
+void lru_tracer_opts_init(struct lru_tracer_opts *opts);
+
+/*
+ * Probe, choose the programs for this kernel and open them.  NULL on
+ * failure with *err set (LRU_ERR_NO_BTF, LRU_ERR_NO_TRACEPOINT, ...).
+ */
+struct lru_tracer *lru_tracer_open(const struct lru_tracer_opts *opts, int *err);
+int lru_tracer_load(struct lru_tracer *t);
+int lru_tracer_attach(struct lru_tracer *t);
+/* Detach every program (the maps stay readable).  Idempotent. */
+void lru_tracer_detach(struct lru_tracer *t);
+/* Detach, unload, free.  NULL is fine. */
+void lru_tracer_destroy(struct lru_tracer *t);
+
+enum lru_mode {
+	LRU_MODE_FULL,
+	LRU_MODE_FALLBACK,
+};
+
+enum lru_mode lru_tracer_mode(const struct lru_tracer *t);
+/* enum lru_feature bits the tracer found (lru_probe's, at open). */
+unsigned lru_tracer_features(const struct lru_tracer *t);
+/*
+ * One line saying which figures this tracer cannot give (fallback mode,
+ * MGLRU on), or "" when it gives all of them.  Owned by the tracer.
+ */
+const char *lru_tracer_limits(const struct lru_tracer *t);
+
+/* ---- aggregates ---- */
+
+struct lru_list_stat {
+	struct lru_list_key key;
+	struct lru_list_counts counts;	/* summed over CPUs */
+};
+
+struct lru_move_stat {
+	struct lru_move_key key;
+	struct lru_move_counts counts;	/* summed over CPUs */
+};
+
+/*
+ * Everything the kernel side aggregated, at one moment.  The counters grow
+ * monotonically from attach; lru_snapshot_delta turns two snapshots into an
+ * interval.  Arrays are sorted by key (nid, memcg_id, lru or list pair,
+ * reclaimer/reason) and owned by the snapshot.
+ */
+struct lru_snapshot {
+	uint64_t ts_ns;			/* CLOCK_MONOTONIC when taken */
+	struct lru_list_stat *lists;
+	size_t nr_lists;
+	struct lru_balance *balance;	/* latest decision per (nid, memcg_id) */
+	size_t nr_balance;
+	struct lru_move_stat *moves;
+	size_t nr_moves;
+	struct lru_hist hists[LRU_HIST_NR];
+	uint64_t counters[LRU_CNT_NR];	/* enum lru_counter_id */
+	size_t cap_lists, cap_balance, cap_moves; /* private */
+};
+
+void lru_snapshot_init(struct lru_snapshot *s);
+void lru_snapshot_free(struct lru_snapshot *s);
+/* Read every map into *s (its arrays are reused). */
+int lru_tracer_snapshot(struct lru_tracer *t, struct lru_snapshot *s);
+/*
+ * *out = now - then for counts, histograms and counters (keys missing in
+ * then count from zero); out's balance is now's.  out must be initialised
+ * and differ from now and then.
+ */
+int lru_snapshot_delta(const struct lru_snapshot *now,
+		       const struct lru_snapshot *then,
+		       struct lru_snapshot *out);
+
+/* ---- the event stream ---- */
+
+/*
+ * Wait up to timeout_ms for events and hand each to opts.on_event.  Returns
+ * the number handled (0 on timeout or EINTR), or a negative lru_error.
+ */
+int lru_tracer_poll(struct lru_tracer *t, int timeout_ms);
+/* Events lost so far because the ring buffer was full. */
+uint64_t lru_tracer_drops(struct lru_tracer *t);
+
+/* ---- self-overhead (bpf_stats) ---- */
+
+struct lru_self_stats {
+	uint64_t run_cnt;	/* program runs, all programs */
+	uint64_t run_time_ns;	/* time spent in them */
+};
+
+/*
+ * Turn on the kernel's BPF run-time accounting for as long as the tracer
+ * lives (BPF_ENABLE_STATS; the same as kernel.bpf_stats_enabled=1).
+ */
+int lru_tracer_enable_stats(struct lru_tracer *t);
+int lru_tracer_self_stats(struct lru_tracer *t, struct lru_self_stats *s);
+
+/* ---- helpers ---- */
+
+/*
+ * The cgroup id of a cgroup v2 directory: an absolute path, or one relative
+ * to the cgroup2 mount ("/work" and "work" both mean /sys/fs/cgroup/work).
+ * The root cgroup is id 1.
+ */
+int lru_memcg_id_from_path(const char *path, uint64_t *id);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* LRU_LOADER_H */

@@ -1,0 +1,507 @@
+// SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
+/*
+ * lrutrace.bpf.c: the kernel side of splitlru's tracer.
+ *
+ * Two sets of programs; the loader autoloads one of them:
+ *
+ *  full      tp_btf on the series' events: mm_vmscan_lru_shrink (one per
+ *            shrink of one list), mm_vmscan_scan_balance (get_scan_count()'s
+ *            decision) and mm_lru_move (moves outside the shrink path).
+ *  fallback  tp_btf on stock 6.1 events: mm_vmscan_lru_isolate and
+ *            mm_vmscan_lru_shrink_inactive/_active.  No memcg, no decision,
+ *            no moves; the reclaimer comes from PF_KSWAPD and the
+ *            direct/memcg reclaim begin/end events.
+ *
+ * Both use the reclaim begin/end events for the latency histograms.
+ * Aggregation happens here, in per-CPU maps; the ring buffer carries
+ * individual events only when user space asked for the stream.
+ */
+#include "vmlinux.h"
+#include <bpf/bpf_helpers.h>
+#include <bpf/bpf_tracing.h>
+#include <bpf/bpf_core_read.h>
+#include "lru_events.h"
+#include "lrutrace_kernel.h"
+
+/* Set by the loader before load (read-only after). */
+const volatile bool stream_events = false;	/* fill the ring buffer */
+const volatile int filter_nid = -1;		/* -1: every node */
+const volatile bool filter_memcg_on = false;
+const volatile __u64 filter_memcg_id = 0;
+const volatile __u32 filter_lru_mask = ~0U;	/* bit per enum sl_lru */
+const volatile __u32 filter_reason_mask = ~0U;	/* bit per enum sl_shrink_reason */
+const volatile __u32 filter_move_mask = ~0U;	/* bit per enum sl_move_reason */
+const volatile __u32 filter_reclaimer_mask = ~0U; /* bit per enum sl_reclaimer */
+
+struct {
+	__uint(type, BPF_MAP_TYPE_PERCPU_HASH);
+	__uint(max_entries, 16384);
+	__type(key, struct lru_list_key);
+	__type(value, struct lru_list_counts);
+} list_counts SEC(".maps");
+
+struct {
+	__uint(type, BPF_MAP_TYPE_HASH);
+	__uint(max_entries, 4096);
+	__type(key, struct lru_balance_key);
+	__type(value, struct lru_balance);
+} balance SEC(".maps");
+
+struct {
+	__uint(type, BPF_MAP_TYPE_PERCPU_HASH);
+	__uint(max_entries, 16384);
+	__type(key, struct lru_move_key);
+	__type(value, struct lru_move_counts);
+} move_counts SEC(".maps");
+
+struct {
+	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
+	__uint(max_entries, LRU_HIST_NR);
+	__type(key, __u32);
+	__type(value, struct lru_hist);
+} hists SEC(".maps");
+
+struct {
+	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
+	__uint(max_entries, LRU_CNT_NR);
+	__type(key, __u32);
+	__type(value, __u64);
+} counters SEC(".maps");
+
+struct {
+	__uint(type, BPF_MAP_TYPE_RINGBUF);
+	__uint(max_entries, 1 << 20);	/* the loader resizes it */
+} events SEC(".maps");
+
+/* A thread inside direct or memcg reclaim: when it entered, and which. */
+struct reclaim_entry {
+	__u64 start_ns;
+	__u32 reclaimer;	/* enum sl_reclaimer */
+};
+
+struct {
+	__uint(type, BPF_MAP_TYPE_HASH);
+	__uint(max_entries, 8192);
+	__type(key, __u32);
+	__type(value, struct reclaim_entry);
+} in_reclaim SEC(".maps");
+
+/* Fallback: what mm_vmscan_lru_isolate saw, until the shrink event. */
+struct pending_isolate {
+	__u64 nr_scanned;
+	__u64 nr_taken;
+	__u32 lru;
+};
+
+struct {
+	__uint(type, BPF_MAP_TYPE_HASH);
+	__uint(max_entries, 8192);
+	__type(key, __u32);
+	__type(value, struct pending_isolate);
+} isolated SEC(".maps");
+
+static __always_inline void count(__u32 id, __u64 n)
+{
+	__u64 *v = bpf_map_lookup_elem(&counters, &id);
+
+	if (v)
+		*v += n;
+}
+
+static __always_inline __u32 log2_slot(__u64 v)
+{
+	__u32 r = 0;
+
+	/* floor(log2(v)) + 1 for v > 0; slot 0 holds zero */
+	while (v && r < LRU_HIST_SLOTS - 1) {
+		v >>= 1;
+		r++;
+	}
+	return r;
+}
+
+static __always_inline void hist_add(__u32 id, __u32 slot)
+{
+	struct lru_hist *h = bpf_map_lookup_elem(&hists, &id);
+
+	if (!h)
+		return;
+	if (slot >= LRU_HIST_SLOTS)
+		slot = LRU_HIST_SLOTS - 1;
+	h->slots[slot]++;
+}
+
+static __always_inline bool node_memcg_pass(__u32 nid, __u64 memcg_id)
+{
+	if (filter_nid >= 0 && nid != (__u32)filter_nid)
+		return false;
+	if (filter_memcg_on && memcg_id != filter_memcg_id)
+		return false;
+	return true;
+}
+
+static __always_inline bool bit_pass(__u32 mask, __u32 bit)
+{
+	return bit < 32 && (mask & (1U << bit));
+}
+
+static __always_inline void fill_header(struct lru_event *e, __u32 type)
+{
+	e->ts_ns = bpf_ktime_get_ns();
+	e->type = type;
+	e->pid = (__u32)bpf_get_current_pid_tgid();
+	e->cpu = bpf_get_smp_processor_id();
+	e->pad = 0;
+	bpf_get_current_comm(e->comm, sizeof(e->comm));
+}
+
+static __always_inline struct lru_event *reserve_event(void)
+{
+	struct lru_event *e = bpf_ringbuf_reserve(&events, sizeof(*e), 0);
+
+	if (!e)
+		count(LRU_CNT_RB_DROPS, 1);
+	return e;
+}
+
+/* Account one shrink of one list, and stream it when asked. */
+static __always_inline void account_shrink(const struct lru_shrink_event *s)
+{
+	struct lru_list_key key = {
+		.memcg_id = s->memcg_id,
+		.nid = s->nid,
+		.lru = s->lru,
+		.reclaimer = s->reclaimer,
+	};
+	struct lru_list_counts *c, zero = {};
+
+	if (!node_memcg_pass(s->nid, s->memcg_id) ||
+	    !bit_pass(filter_lru_mask, s->lru) ||
+	    !bit_pass(filter_reason_mask, s->reason) ||
+	    !bit_pass(filter_reclaimer_mask, s->reclaimer))
+		return;
+
+	c = bpf_map_lookup_elem(&list_counts, &key);
+	if (!c) {
+		bpf_map_update_elem(&list_counts, &key, &zero, BPF_NOEXIST);
+		c = bpf_map_lookup_elem(&list_counts, &key);
+		if (!c)
+			return;
+	}
+	c->shrinks++;
+	c->scanned += s->nr_scanned;
+	c->taken += s->nr_taken;
+	c->reclaimed += s->nr_reclaimed;
+	c->activated += s->nr_activated;
+	c->deactivated += s->nr_deactivated;
+	c->rotated += s->nr_rotated;
+	c->unmap_fail += s->nr_unmap_fail;
+	c->writeback_io += s->nr_writeback_io;
+
+	count(LRU_CNT_SHRINK, 1);
+	if (s->lru == SL_LRU_INACTIVE_ANON || s->lru == SL_LRU_INACTIVE_FILE)
+		hist_add(LRU_HIST_RECLAIMED, log2_slot(s->nr_reclaimed));
+	hist_add(LRU_HIST_PRIORITY, s->priority);
+
+	if (stream_events) {
+		struct lru_event *e = reserve_event();
+
+		if (!e)
+			return;
+		fill_header(e, LRU_EV_SHRINK);
+		__builtin_memcpy(&e->shrink, s, sizeof(*s));
+		bpf_ringbuf_submit(e, 0);
+	}
+}
+
+/* The reclaimer of the current thread, for events that do not carry one. */
+static __always_inline __u8 current_reclaimer(void)
+{
+	struct task_struct *task = (struct task_struct *)bpf_get_current_task_btf();
+	__u32 tid = (__u32)bpf_get_current_pid_tgid();
+	struct reclaim_entry *r;
+
+	if (BPF_CORE_READ(task, flags) & PF_KSWAPD)
+		return SL_RECLAIMER_KSWAPD;
+	r = bpf_map_lookup_elem(&in_reclaim, &tid);
+	if (r)
+		return r->reclaimer;
+	return SL_RECLAIMER_OTHER;
+}
+
+/* ---------------------------------------------------------------- full */
+
+SEC("tp_btf/mm_vmscan_lru_shrink")
+int BPF_PROG(lru_shrink, const struct lru_shrink_info___sl *info)
+{
+	struct lru_shrink_event s = {};
+
+	s.nid = info->nid;
+	s.memcg_id = info->memcg_id;
+	s.lru = xlate_lru(info->lru);
+	s.reclaimer = xlate_reclaimer(info->reclaimer);
+	s.reason = xlate_shrink_reason(info->reason);
+	s.priority = info->priority;
+	s.nr_to_scan = info->nr_to_scan;
+	s.nr_scanned = info->nr_scanned;
+	s.nr_taken = info->nr_taken;
+	s.nr_reclaimed = info->nr_reclaimed;
+	s.nr_activated = info->nr_activated;
+	s.nr_deactivated = info->nr_deactivated;
+	s.nr_rotated = info->nr_rotated;
+	s.nr_unmap_fail = info->nr_unmap_fail;
+	s.nr_writeback_io = info->nr_writeback_io;
+	account_shrink(&s);
+	return 0;
+}
+
+SEC("tp_btf/mm_vmscan_scan_balance")
+int BPF_PROG(scan_balance, const struct scan_balance_info___sl *info)
+{
+	struct lru_balance_key key = {};
+	struct lru_balance b = {};
+
+	b.ts_ns = bpf_ktime_get_ns();
+	b.nid = info->nid;
+	b.memcg_id = info->memcg_id;
+	if (!node_memcg_pass(b.nid, b.memcg_id))
+		return 0;
+	b.priority = info->priority;
+	b.policy = xlate_policy(info->policy);
+	b.mode = xlate_mode(info->mode);
+	b.forced_by = xlate_forced_by(info->forced_by);
+	b.swappiness = info->swappiness;
+	b.anon_cost = info->anon_cost;
+	b.file_cost = info->file_cost;
+	b.rotated_anon = info->rotated_anon;
+	b.rotated_file = info->rotated_file;
+	b.anon_pages = info->anon_pages;
+	b.file_pages = info->file_pages;
+	b.fraction_anon = info->fraction_anon;
+	b.fraction_file = info->fraction_file;
+	b.denominator = info->denominator;
+	b.anon_permille = info->anon_permille;
+	b.file_permille = info->file_permille;
+	b.scan[SL_LRU_INACTIVE_ANON] = info->scan_inactive_anon;
+	b.scan[SL_LRU_ACTIVE_ANON] = info->scan_active_anon;
+	b.scan[SL_LRU_INACTIVE_FILE] = info->scan_inactive_file;
+	b.scan[SL_LRU_ACTIVE_FILE] = info->scan_active_file;
+
+	key.nid = b.nid;
+	key.memcg_id = b.memcg_id;
+	bpf_map_update_elem(&balance, &key, &b, BPF_ANY);
+	count(LRU_CNT_BALANCE, 1);
+
+	if (stream_events) {
+		struct lru_event *e = reserve_event();
+
+		if (!e)
+			return 0;
+		fill_header(e, LRU_EV_BALANCE);
+		__builtin_memcpy(&e->balance, &b, sizeof(b));
+		bpf_ringbuf_submit(e, 0);
+	}
+	return 0;
+}
+
+SEC("tp_btf/mm_lru_move")
+int BPF_PROG(lru_move, const struct lru_move_info___sl *info)
+{
+	struct lru_move_key key = {};
+	struct lru_move_counts *c, zero = {};
+	__u64 nr_pages = info->nr_pages;
+
+	key.nid = info->nid;
+	key.memcg_id = info->memcg_id;
+	key.from_lru = xlate_lru(info->from_lru);
+	key.to_lru = xlate_lru(info->to_lru);
+	key.reason = xlate_move_reason(info->reason);
+	if (!node_memcg_pass(key.nid, key.memcg_id) ||
+	    !(bit_pass(filter_lru_mask, key.from_lru) ||
+	      bit_pass(filter_lru_mask, key.to_lru)) ||
+	    !bit_pass(filter_move_mask, key.reason))
+		return 0;
+
+	c = bpf_map_lookup_elem(&move_counts, &key);
+	if (!c) {
+		bpf_map_update_elem(&move_counts, &key, &zero, BPF_NOEXIST);
+		c = bpf_map_lookup_elem(&move_counts, &key);
+		if (!c)
+			return 0;
+	}
+	c->moves++;
+	c->pages += nr_pages;
+	count(LRU_CNT_MOVE, 1);
+
+	if (stream_events) {
+		struct lru_event *e = reserve_event();
+
+		if (!e)
+			return 0;
+		fill_header(e, LRU_EV_MOVE);
+		e->move.memcg_id = key.memcg_id;
+		e->move.pfn = info->pfn;
+		e->move.nr_pages = nr_pages;
+		e->move.nid = key.nid;
+		e->move.from_lru = key.from_lru;
+		e->move.to_lru = key.to_lru;
+		e->move.reason = key.reason;
+		e->move.pad = 0;
+		bpf_ringbuf_submit(e, 0);
+	}
+	return 0;
+}
+
+/* ------------------------------------------------------------ fallback */
+
+static __always_inline bool lru_is_inactive(__u32 lru)
+{
+	return lru == SL_LRU_INACTIVE_ANON || lru == SL_LRU_INACTIVE_FILE;
+}
+
+SEC("tp_btf/mm_vmscan_lru_isolate")
+int BPF_PROG(fb_isolate, int highest_zoneidx, int order,
+	     unsigned long nr_requested, unsigned long nr_scanned,
+	     unsigned long nr_skipped, unsigned long nr_taken,
+	     isolate_mode_t isolate_mode, int lru)
+{
+	__u32 tid = (__u32)bpf_get_current_pid_tgid();
+	struct pending_isolate p = {
+		.nr_scanned = nr_scanned,
+		.nr_taken = nr_taken,
+		.lru = lru,
+	};
+
+	/*
+	 * shrink_inactive_list() returns before its event when nothing was
+	 * taken: account the scan here, on the CPU's node, since the stock
+	 * event has no node.
+	 */
+	if (lru_is_inactive(lru) && nr_taken == 0) {
+		struct lru_shrink_event s = {};
+
+		s.nid = bpf_get_numa_node_id();
+		s.lru = lru;
+		s.reclaimer = current_reclaimer();
+		s.reason = SL_REASON_UNKNOWN;
+		s.fallback = 1;
+		s.nr_to_scan = nr_requested;
+		s.nr_scanned = nr_scanned;
+		account_shrink(&s);
+		return 0;
+	}
+	bpf_map_update_elem(&isolated, &tid, &p, BPF_ANY);
+	return 0;
+}
+
+SEC("tp_btf/mm_vmscan_lru_shrink_inactive")
+int BPF_PROG(fb_shrink_inactive, int nid, unsigned long nr_scanned,
+	     unsigned long nr_reclaimed, struct reclaim_stat *stat,
+	     int priority, int file)
+{
+	__u32 tid = (__u32)bpf_get_current_pid_tgid();
+	struct pending_isolate *p = bpf_map_lookup_elem(&isolated, &tid);
+	struct lru_shrink_event s = {};
+
+	s.nid = nid;
+	s.lru = file ? SL_LRU_INACTIVE_FILE : SL_LRU_INACTIVE_ANON;
+	s.reclaimer = current_reclaimer();
+	s.reason = SL_REASON_UNKNOWN;
+	s.fallback = 1;
+	s.priority = priority;
+	s.nr_scanned = nr_scanned;
+	s.nr_reclaimed = nr_reclaimed;
+	if (p) {
+		s.nr_to_scan = 0;
+		s.nr_taken = p->nr_taken;
+		bpf_map_delete_elem(&isolated, &tid);
+	}
+	s.nr_activated = BPF_CORE_READ(stat, nr_activate[file ? 1 : 0]);
+	s.nr_unmap_fail = BPF_CORE_READ(stat, nr_unmap_fail);
+	if (bpf_core_field_exists(stat->nr_pageout))
+		s.nr_writeback_io = BPF_CORE_READ(stat, nr_pageout);
+	account_shrink(&s);
+	return 0;
+}
+
+SEC("tp_btf/mm_vmscan_lru_shrink_active")
+int BPF_PROG(fb_shrink_active, int nid, unsigned long nr_taken,
+	     unsigned long nr_active, unsigned long nr_deactivated,
+	     unsigned long nr_referenced, int priority, int file)
+{
+	__u32 tid = (__u32)bpf_get_current_pid_tgid();
+	struct pending_isolate *p = bpf_map_lookup_elem(&isolated, &tid);
+	struct lru_shrink_event s = {};
+
+	s.nid = nid;
+	s.lru = file ? SL_LRU_ACTIVE_FILE : SL_LRU_ACTIVE_ANON;
+	s.reclaimer = current_reclaimer();
+	s.reason = SL_REASON_UNKNOWN;
+	s.fallback = 1;
+	s.priority = priority;
+	s.nr_taken = nr_taken;
+	s.nr_scanned = nr_taken;
+	if (p) {
+		s.nr_scanned = p->nr_scanned;
+		bpf_map_delete_elem(&isolated, &tid);
+	}
+	s.nr_activated = nr_active;	/* put back on the active list */
+	s.nr_deactivated = nr_deactivated;
+	s.nr_rotated = nr_referenced;
+	account_shrink(&s);
+	return 0;
+}
+
+/* ------------------------------------------------- reclaim begin / end */
+
+static __always_inline void reclaim_begin(__u32 reclaimer)
+{
+	__u32 tid = (__u32)bpf_get_current_pid_tgid();
+	struct reclaim_entry r = {
+		.start_ns = bpf_ktime_get_ns(),
+		.reclaimer = reclaimer,
+	};
+
+	bpf_map_update_elem(&in_reclaim, &tid, &r, BPF_ANY);
+}
+
+static __always_inline void reclaim_end(__u32 hist)
+{
+	__u32 tid = (__u32)bpf_get_current_pid_tgid();
+	struct reclaim_entry *r = bpf_map_lookup_elem(&in_reclaim, &tid);
+
+	if (!r)
+		return;
+	hist_add(hist, log2_slot((bpf_ktime_get_ns() - r->start_ns) / 1000));
+	bpf_map_delete_elem(&in_reclaim, &tid);
+}
+
+SEC("tp_btf/mm_vmscan_direct_reclaim_begin")
+int BPF_PROG(direct_begin, int order, gfp_t gfp_flags)
+{
+	reclaim_begin(SL_RECLAIMER_DIRECT);
+	return 0;
+}
+
+SEC("tp_btf/mm_vmscan_direct_reclaim_end")
+int BPF_PROG(direct_end, unsigned long nr_reclaimed)
+{
+	reclaim_end(LRU_HIST_DIRECT_LAT_US);
+	return 0;
+}
+
+SEC("tp_btf/mm_vmscan_memcg_reclaim_begin")
+int BPF_PROG(memcg_begin, int order, gfp_t gfp_flags)
+{
+	reclaim_begin(SL_RECLAIMER_MEMCG);
+	return 0;
+}
+
+SEC("tp_btf/mm_vmscan_memcg_reclaim_end")
+int BPF_PROG(memcg_end, unsigned long nr_reclaimed)
+{
+	reclaim_end(LRU_HIST_MEMCG_LAT_US);
+	return 0;
+}
+
+char LICENSE[] SEC("license") = "Dual BSD/GPL";
