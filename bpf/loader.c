@@ -24,6 +24,7 @@
 #include <bpf/libbpf.h>
 #include "lru_loader.h"
 #include "lrutrace.skel.h"
+#include "snapshot.h"
 
 struct lru_tracer {
 	struct lrutrace_bpf *skel;
@@ -371,36 +372,6 @@ const char *lru_tracer_limits(const struct lru_tracer *t)
 
 /* ----------------------------------------------------------- snapshots */
 
-void lru_snapshot_init(struct lru_snapshot *s)
-{
-	memset(s, 0, sizeof(*s));
-}
-
-void lru_snapshot_free(struct lru_snapshot *s)
-{
-	free(s->lists);
-	free(s->balance);
-	free(s->moves);
-	lru_snapshot_init(s);
-}
-
-static int grow(void **arr, size_t *cap, size_t need, size_t elem)
-{
-	size_t n = *cap ? *cap : 64;
-	void *p;
-
-	if (need <= *cap)
-		return 0;
-	while (n < need)
-		n *= 2;
-	p = realloc(*arr, n * elem);
-	if (!p)
-		return -1;
-	*arr = p;
-	*cap = n;
-	return 0;
-}
-
 /* Room for one per-CPU value of size value_size (rounded to 8 per CPU). */
 static void *percpu_buf(struct lru_tracer *t, size_t value_size)
 {
@@ -433,45 +404,6 @@ static void sum_percpu(const void *buf, int ncpus, size_t n, __u64 *out)
 	}
 }
 
-static int cmp_list_key(const void *a, const void *b)
-{
-	const struct lru_list_key *x = a, *y = b;
-
-	if (x->nid != y->nid)
-		return x->nid < y->nid ? -1 : 1;
-	if (x->memcg_id != y->memcg_id)
-		return x->memcg_id < y->memcg_id ? -1 : 1;
-	if (x->lru != y->lru)
-		return x->lru - y->lru;
-	return x->reclaimer - y->reclaimer;
-}
-
-static int cmp_balance(const void *a, const void *b)
-{
-	const struct lru_balance *x = a, *y = b;
-
-	if (x->nid != y->nid)
-		return x->nid < y->nid ? -1 : 1;
-	if (x->memcg_id != y->memcg_id)
-		return x->memcg_id < y->memcg_id ? -1 : 1;
-	return 0;
-}
-
-static int cmp_move_key(const void *a, const void *b)
-{
-	const struct lru_move_key *x = a, *y = b;
-
-	if (x->nid != y->nid)
-		return x->nid < y->nid ? -1 : 1;
-	if (x->memcg_id != y->memcg_id)
-		return x->memcg_id < y->memcg_id ? -1 : 1;
-	if (x->from_lru != y->from_lru)
-		return x->from_lru - y->from_lru;
-	if (x->to_lru != y->to_lru)
-		return x->to_lru - y->to_lru;
-	return x->reason - y->reason;
-}
-
 static int read_lists(struct lru_tracer *t, struct lru_snapshot *s)
 {
 	int fd = bpf_map__fd(t->skel->maps.list_counts);
@@ -487,14 +419,14 @@ static int read_lists(struct lru_tracer *t, struct lru_snapshot *s)
 		prev = &key;
 		if (bpf_map_lookup_elem(fd, &key, buf))
 			continue;	/* deleted meanwhile */
-		if (grow((void **)&s->lists, &s->cap_lists, s->nr_lists + 1,
+		if (snapshot_grow((void **)&s->lists, &s->cap_lists, s->nr_lists + 1,
 			 sizeof(*s->lists)))
 			return LRU_ERR_NOMEM;
 		s->lists[s->nr_lists].key = key;
 		sum_percpu(buf, t->ncpus, n, (__u64 *)&s->lists[s->nr_lists].counts);
 		s->nr_lists++;
 	}
-	qsort(s->lists, s->nr_lists, sizeof(*s->lists), cmp_list_key);
+	qsort(s->lists, s->nr_lists, sizeof(*s->lists), snapshot_cmp_list_key);
 	return LRU_OK;
 }
 
@@ -513,14 +445,14 @@ static int read_moves(struct lru_tracer *t, struct lru_snapshot *s)
 		prev = &key;
 		if (bpf_map_lookup_elem(fd, &key, buf))
 			continue;
-		if (grow((void **)&s->moves, &s->cap_moves, s->nr_moves + 1,
+		if (snapshot_grow((void **)&s->moves, &s->cap_moves, s->nr_moves + 1,
 			 sizeof(*s->moves)))
 			return LRU_ERR_NOMEM;
 		s->moves[s->nr_moves].key = key;
 		sum_percpu(buf, t->ncpus, n, (__u64 *)&s->moves[s->nr_moves].counts);
 		s->nr_moves++;
 	}
-	qsort(s->moves, s->nr_moves, sizeof(*s->moves), cmp_move_key);
+	qsort(s->moves, s->nr_moves, sizeof(*s->moves), snapshot_cmp_move_key);
 	return LRU_OK;
 }
 
@@ -533,14 +465,14 @@ static int read_balance(struct lru_tracer *t, struct lru_snapshot *s)
 	while (bpf_map_get_next_key(fd, prev, &next) == 0) {
 		key = next;
 		prev = &key;
-		if (grow((void **)&s->balance, &s->cap_balance,
+		if (snapshot_grow((void **)&s->balance, &s->cap_balance,
 			 s->nr_balance + 1, sizeof(*s->balance)))
 			return LRU_ERR_NOMEM;
 		if (bpf_map_lookup_elem(fd, &key, &s->balance[s->nr_balance]))
 			continue;
 		s->nr_balance++;
 	}
-	qsort(s->balance, s->nr_balance, sizeof(*s->balance), cmp_balance);
+	qsort(s->balance, s->nr_balance, sizeof(*s->balance), snapshot_cmp_balance);
 	return LRU_OK;
 }
 
@@ -578,67 +510,6 @@ int lru_tracer_snapshot(struct lru_tracer *t, struct lru_snapshot *s)
 	if ((rc = read_lists(t, s)) || (rc = read_moves(t, s)) ||
 	    (rc = read_balance(t, s)) || (rc = read_arrays(t, s)))
 		return rc;
-	return LRU_OK;
-}
-
-int lru_snapshot_delta(const struct lru_snapshot *now,
-		       const struct lru_snapshot *then,
-		       struct lru_snapshot *out)
-{
-	size_t i, j, k;
-
-	if (!now || !then || !out || out == now || out == then)
-		return LRU_ERR_INVAL;
-	out->ts_ns = now->ts_ns;
-	if (grow((void **)&out->lists, &out->cap_lists, now->nr_lists,
-		 sizeof(*out->lists)) ||
-	    grow((void **)&out->moves, &out->cap_moves, now->nr_moves,
-		 sizeof(*out->moves)) ||
-	    grow((void **)&out->balance, &out->cap_balance, now->nr_balance,
-		 sizeof(*out->balance)))
-		return LRU_ERR_NOMEM;
-
-	/* both arrays are sorted: walk them together */
-	for (i = j = 0; i < now->nr_lists; i++) {
-		__u64 *o = (__u64 *)&out->lists[i].counts;
-		const __u64 *a = (const __u64 *)&now->lists[i].counts;
-
-		out->lists[i] = now->lists[i];
-		while (j < then->nr_lists &&
-		       cmp_list_key(&then->lists[j].key, &now->lists[i].key) < 0)
-			j++;
-		if (j < then->nr_lists &&
-		    cmp_list_key(&then->lists[j].key, &now->lists[i].key) == 0) {
-			const __u64 *b = (const __u64 *)&then->lists[j].counts;
-
-			for (k = 0; k < sizeof(struct lru_list_counts) / sizeof(__u64); k++)
-				o[k] = a[k] - b[k];
-		}
-	}
-	out->nr_lists = now->nr_lists;
-
-	for (i = j = 0; i < now->nr_moves; i++) {
-		out->moves[i] = now->moves[i];
-		while (j < then->nr_moves &&
-		       cmp_move_key(&then->moves[j].key, &now->moves[i].key) < 0)
-			j++;
-		if (j < then->nr_moves &&
-		    cmp_move_key(&then->moves[j].key, &now->moves[i].key) == 0) {
-			out->moves[i].counts.moves -= then->moves[j].counts.moves;
-			out->moves[i].counts.pages -= then->moves[j].counts.pages;
-		}
-	}
-	out->nr_moves = now->nr_moves;
-
-	memcpy(out->balance, now->balance, now->nr_balance * sizeof(*now->balance));
-	out->nr_balance = now->nr_balance;
-
-	for (i = 0; i < LRU_HIST_NR; i++)
-		for (k = 0; k < LRU_HIST_SLOTS; k++)
-			out->hists[i].slots[k] = now->hists[i].slots[k] -
-						 then->hists[i].slots[k];
-	for (i = 0; i < LRU_CNT_NR; i++)
-		out->counters[i] = now->counters[i] - then->counters[i];
 	return LRU_OK;
 }
 

@@ -1,0 +1,324 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * lrutrace: trace the kernel's split anon/file LRU reclaim.
+ *
+ * The user side of bcc's libbpf-tools shape: parse, open the tracer (which
+ * probes the kernel and picks full or fallback programs), load, attach,
+ * then a loop that sleeps, reads the in-kernel aggregates and prints.  All
+ * BPF lives behind lru_loader.h; all event text behind lru_format.h.
+ */
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include "lrutrace.h"
+#include "lru_format.h"
+
+static volatile int stop;
+
+static void on_signal(int sig)
+{
+	stop = 1;
+}
+
+static double wall_now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_REALTIME, &ts);
+	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+static uint64_t mono_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+/* stdout went away (| head): not an error, just the end */
+static bool output_closed(void)
+{
+	return ferror(stdout) && (errno == EPIPE);
+}
+
+static int exit_code(int err)
+{
+	switch (err) {
+	case LRU_ERR_PERM: return EXIT_PERM;
+	case LRU_ERR_NO_BTF: return EXIT_NO_BTF;
+	case LRU_ERR_NO_TRACEPOINT: return EXIT_NO_TRACEPOINT;
+	default: return EXIT_FAILURE_RUNTIME;
+	}
+}
+
+/* ---- events ---- */
+
+struct events_ctx {
+	const struct lrutrace_env *env;
+	uint64_t start_ns;
+	uint64_t seen;
+	char line[1024];
+};
+
+static int print_event(void *ctx, const struct lru_event *e)
+{
+	struct events_ctx *ec = ctx;
+	double rel = e->ts_ns >= ec->start_ns ? (e->ts_ns - ec->start_ns) / 1e9 : 0;
+
+	if (ec->env->json)
+		lru_event_format_json(e, rel, ec->line, sizeof(ec->line));
+	else
+		lru_event_format_text(e, rel, ec->line, sizeof(ec->line));
+	ec->seen++;
+	if (puts(ec->line) == EOF)
+		return -1;	/* stops the poll; the caller sees the error */
+	return 0;
+}
+
+static void print_lost(const struct lrutrace_env *env, uint64_t lost, uint64_t total)
+{
+	if (env->json)
+		printf("{\"event\":\"lost\",\"count\":%llu,\"total\":%llu}\n",
+		       (unsigned long long)lost, (unsigned long long)total);
+	else
+		printf("LOST %llu events (ring buffer full; %llu so far): the reader is too slow, try a larger --ringbuf-size or a filter\n",
+		       (unsigned long long)lost, (unsigned long long)total);
+}
+
+static int run_events(struct lru_tracer *t, struct lrutrace_env *env,
+		      struct events_ctx *ec)
+{
+	uint64_t end = env->duration_s > 0 ? mono_ns() + (uint64_t)(env->duration_s * 1e9) : 0;
+	uint64_t drops = 0, d;
+	int n;
+
+	if (!env->json)
+		printf("%-10s %-15s %7s %-7s %s\n", "TIME(s)", "COMM", "TID",
+		       "EVENT", "FIELDS");
+	while (!stop) {
+		n = lru_tracer_poll(t, 100);
+		if (n < 0 && !output_closed()) {
+			fprintf(stderr, "lrutrace: %s\n", lru_strerror(n));
+			return EXIT_FAILURE_RUNTIME;
+		}
+		d = lru_tracer_drops(t);
+		if (d > drops) {
+			print_lost(env, d - drops, d);
+			drops = d;
+		}
+		if (fflush(stdout) == EOF || output_closed())
+			return EXIT_OK;
+		if (end && mono_ns() >= end)
+			break;
+	}
+	/* what is still in the ring buffer belongs to the run */
+	while (lru_tracer_poll(t, 0) > 0)
+		;
+	d = lru_tracer_drops(t);
+	if (d > drops)
+		print_lost(env, d - drops, d);
+	if (fflush(stdout) == EOF)
+		return EXIT_OK;
+	fprintf(stderr, "lrutrace: %llu events, %llu lost\n",
+		(unsigned long long)ec->seen, (unsigned long long)d);
+	return d ? EXIT_LOST_EVENTS : EXIT_OK;
+}
+
+/* ---- stat / hist ---- */
+
+static char *render_prometheus(const struct report_ctx *rc,
+			       const struct lru_snapshot *s, size_t *len)
+{
+	char *buf = NULL;
+	FILE *f = open_memstream(&buf, len);
+
+	if (!f)
+		return NULL;
+	report_prometheus(f, rc, s);
+	if (fclose(f)) {
+		free(buf);
+		return NULL;
+	}
+	return buf;
+}
+
+static int run_periodic(struct lru_tracer *t, struct lrutrace_env *env)
+{
+	struct lru_snapshot prev, now, delta;
+	struct lru_self_stats self_prev = {}, self_now = {};
+	struct metrics_server *srv = NULL;
+	struct report_ctx rc = {
+		.env = env,
+		.mode = lru_tracer_mode(t),
+		.limits = lru_tracer_limits(t),
+	};
+	char *metrics = NULL;
+	size_t metrics_len = 0;
+	long reports = 0;
+	/* hist without INTERVAL: one report when stopped */
+	double interval = env->interval_s > 0 ? env->interval_s : 1e9;
+	int rc_exit = EXIT_OK, err;
+
+	lru_snapshot_init(&prev);
+	lru_snapshot_init(&now);
+	lru_snapshot_init(&delta);
+	if (env->listen) {
+		srv = metrics_listen(env->listen);
+		if (!srv)
+			return EXIT_USAGE;
+	}
+	if ((err = lru_tracer_snapshot(t, &prev))) {
+		fprintf(stderr, "lrutrace: %s\n", lru_strerror(err));
+		rc_exit = EXIT_FAILURE_RUNTIME;
+		goto out;
+	}
+	if (env->self)
+		lru_tracer_self_stats(t, &self_prev);
+	if (srv)
+		metrics = render_prometheus(&rc, &prev, &metrics_len);
+
+	while (!stop) {
+		uint64_t deadline = now_ms() + (uint64_t)(interval * 1000);
+
+		if (srv) {
+			metrics_serve_until(srv, deadline, metrics ? metrics : "",
+					    metrics ? metrics_len : 0, &stop);
+		} else {
+			while (!stop && now_ms() < deadline) {
+				uint64_t left = deadline - now_ms();
+
+				usleep(left > 200 ? 200000 : (useconds_t)left * 1000);
+			}
+		}
+		if ((err = lru_tracer_snapshot(t, &now)) ||
+		    (err = lru_snapshot_delta(&now, &prev, &delta))) {
+			fprintf(stderr, "lrutrace: %s\n", lru_strerror(err));
+			rc_exit = EXIT_FAILURE_RUNTIME;
+			break;
+		}
+		rc.wall_ts = wall_now();
+		rc.interval_s = (now.ts_ns - prev.ts_ns) / 1e9;
+		rc.drops = now.counters[LRU_CNT_RB_DROPS];
+		if (env->self && !lru_tracer_self_stats(t, &self_now)) {
+			rc.has_self = true;
+			rc.self.run_cnt = self_now.run_cnt - self_prev.run_cnt;
+			rc.self.run_time_ns = self_now.run_time_ns - self_prev.run_time_ns;
+			self_prev = self_now;
+		}
+		if (env->mode == MODE_STAT) {
+			if (env->json)
+				report_stat_json(stdout, &rc, &delta);
+			else
+				report_stat_text(stdout, &rc, &delta);
+			if (env->prometheus_path &&
+			    (err = report_prometheus_file(env->prometheus_path, &rc, &now)))
+				fprintf(stderr, "lrutrace: --prometheus %s: %s\n",
+					env->prometheus_path, strerror(-err));
+			if (srv) {
+				free(metrics);
+				metrics = render_prometheus(&rc, &now, &metrics_len);
+			}
+		} else {
+			if (env->json)
+				report_hist_json(stdout, &rc, &delta);
+			else
+				report_hist_text(stdout, &rc, &delta);
+		}
+		if (fflush(stdout) == EOF || output_closed())
+			break;
+		/* swap: now becomes the previous sample */
+		{
+			struct lru_snapshot tmp = prev;
+
+			prev = now;
+			now = tmp;
+		}
+		if (env->count && ++reports >= env->count)
+			break;
+	}
+out:
+	free(metrics);
+	metrics_close(srv);
+	lru_snapshot_free(&prev);
+	lru_snapshot_free(&now);
+	lru_snapshot_free(&delta);
+	return rc_exit;
+}
+
+int main(int argc, char **argv)
+{
+	struct lrutrace_env env;
+	struct lru_tracer_opts opts;
+	struct lru_tracer *t = NULL;
+	struct events_ctx ec = {};
+	struct sigaction sa = { .sa_handler = on_signal };
+	int err, rc;
+
+	rc = lrutrace_parse_args(argc, argv, &env);
+	if (rc)
+		return rc;
+
+	/* no SA_RESTART: a signal must cut short poll() and usleep() */
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	signal(SIGPIPE, SIG_IGN);
+
+	lru_tracer_opts_init(&opts);
+	opts.force_fallback = env.fallback;
+	opts.verbose = env.verbose;
+	opts.nid = env.nid;
+	opts.lru_mask = env.lru_mask;
+	opts.reason_mask = env.reason_mask;
+	opts.move_mask = env.move_mask;
+	opts.reclaimer_mask = env.reclaimer_mask;
+	opts.ringbuf_bytes = env.ringbuf_bytes;
+	if (env.memcg_path) {
+		err = lru_memcg_id_from_path(env.memcg_path, &opts.memcg_id);
+		if (err) {
+			fprintf(stderr, "lrutrace: --memcg %s: %s\n",
+				env.memcg_path, lru_strerror(err));
+			return EXIT_USAGE;
+		}
+		opts.memcg_filter = true;
+	}
+	if (env.mode == MODE_EVENTS) {
+		ec.env = &env;
+		opts.on_event = print_event;
+		opts.ctx = &ec;
+	}
+
+	t = lru_tracer_open(&opts, &err);
+	if (!t) {
+		fprintf(stderr, "lrutrace: %s\n", lru_strerror(err));
+		return exit_code(err);
+	}
+	if (env.memcg_path && lru_tracer_mode(t) == LRU_MODE_FALLBACK) {
+		fprintf(stderr, "lrutrace: --memcg needs the splitlru tracepoints; the stock events carry no memcg\n");
+		rc = EXIT_NO_TRACEPOINT;
+		goto out;
+	}
+	if ((err = lru_tracer_load(t)) || (err = lru_tracer_attach(t))) {
+		fprintf(stderr, "lrutrace: %s\n", lru_strerror(err));
+		rc = exit_code(err);
+		goto out;
+	}
+	if (env.self && (err = lru_tracer_enable_stats(t)))
+		fprintf(stderr, "lrutrace: --self: cannot enable bpf_stats: %s\n",
+			lru_strerror(err));
+	if (*lru_tracer_limits(t))
+		fprintf(stderr, "lrutrace: %s\n", lru_tracer_limits(t));
+	ec.start_ns = mono_ns();
+
+	if (env.mode == MODE_EVENTS)
+		rc = run_events(t, &env, &ec);
+	else
+		rc = run_periodic(t, &env);
+out:
+	lru_tracer_destroy(t);
+	return rc;
+}

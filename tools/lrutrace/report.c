@@ -1,0 +1,557 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * report.c: lrutrace's outputs for stat and hist: the 80-column table, the
+ * JSON lines, the Prometheus text.  Everything here works on snapshots
+ * (lru_loader.h), never on the kernel, so the unit tests feed it made-up
+ * ones.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include <sys/stat.h>
+#include "lrutrace.h"
+#include "lru_format.h"
+
+/* One table: a node, or a (node, memcg) with --per-memcg / --memcg. */
+struct table {
+	uint32_t nid;
+	uint64_t memcg_id;
+	struct lru_list_counts lists[4];
+	const struct lru_balance *balance;	/* the decision shown, or NULL */
+};
+
+static bool per_memcg(const struct report_ctx *rc)
+{
+	return rc->env->per_memcg || rc->env->memcg_path;
+}
+
+static void add_counts(struct lru_list_counts *to, const struct lru_list_counts *c)
+{
+	__u64 *a = (__u64 *)to;
+	const __u64 *b = (const __u64 *)c;
+	size_t i;
+
+	for (i = 0; i < sizeof(*c) / sizeof(__u64); i++)
+		a[i] += b[i];
+}
+
+/*
+ * Group the delta's lists into tables (sorted by nid then memcg_id, as the
+ * snapshot is).  Returns the number of tables, or -1.
+ */
+static int build_tables(const struct report_ctx *rc,
+			const struct lru_snapshot *d, struct table **out)
+{
+	struct table *t = NULL;
+	size_t n = 0, cap = 0, i, j;
+	bool by_memcg = per_memcg(rc);
+
+	for (i = 0; i < d->nr_lists; i++) {
+		const struct lru_list_key *k = &d->lists[i].key;
+		uint64_t memcg = by_memcg ? k->memcg_id : 0;
+		struct table *cur = NULL;
+
+		if (k->lru >= 4)
+			continue;
+		for (j = 0; j < n; j++)
+			if (t[j].nid == k->nid && t[j].memcg_id == memcg)
+				cur = &t[j];
+		if (!cur) {
+			if (n == cap) {
+				struct table *p;
+
+				cap = cap ? cap * 2 : 8;
+				p = realloc(t, cap * sizeof(*t));
+				if (!p) {
+					free(t);
+					return -1;
+				}
+				t = p;
+			}
+			cur = &t[n++];
+			memset(cur, 0, sizeof(*cur));
+			cur->nid = k->nid;
+			cur->memcg_id = memcg;
+		}
+		add_counts(&cur->lists[k->lru], &d->lists[i].counts);
+	}
+	/*
+	 * The decision shown: the table's own memcg, or for a node table the
+	 * node's root lruvec (smallest memcg id: 1 is the root cgroup).
+	 */
+	for (j = 0; j < n; j++) {
+		for (i = 0; i < d->nr_balance; i++) {
+			const struct lru_balance *b = &d->balance[i];
+
+			if (b->nid != t[j].nid)
+				continue;
+			if (by_memcg ? b->memcg_id == t[j].memcg_id
+				     : (!t[j].balance || b->memcg_id < t[j].balance->memcg_id))
+				t[j].balance = b;
+		}
+	}
+	*out = t;
+	return (int)n;
+}
+
+static void pct(char *buf, size_t len, uint64_t part, uint64_t whole)
+{
+	if (whole == 0)
+		snprintf(buf, len, "-");
+	else
+		snprintf(buf, len, "%.1f", 100.0 * (double)part / (double)whole);
+}
+
+/*
+ * --self: BPF program runs per second (one run per traced event), run time
+ * per run, and the CPU share that is, from bpf_stats.
+ */
+void report_self_text(FILE *out, const struct report_ctx *rc)
+{
+	const struct lru_self_stats *s = &rc->self;
+	double secs = rc->interval_s > 0 ? rc->interval_s : 1;
+
+	if (!rc->has_self)
+		return;
+	fprintf(out, "self: %.0f events/s, %.0f ns BPF per event, %.3f%% of one CPU\n",
+		(double)s->run_cnt / secs,
+		s->run_cnt ? (double)s->run_time_ns / (double)s->run_cnt : 0.0,
+		100.0 * (double)s->run_time_ns / (secs * 1e9));
+}
+
+void report_self_json(FILE *out, const struct report_ctx *rc)
+{
+	const struct lru_self_stats *s = &rc->self;
+	double secs = rc->interval_s > 0 ? rc->interval_s : 1;
+
+	if (!rc->has_self)
+		return;
+	fprintf(out, ",\"self\":{\"bpf_runs\":%llu,\"bpf_run_time_ns\":%llu,\"events_per_s\":%.1f,\"ns_per_event\":%.1f,\"cpu_percent\":%.4f}",
+		(unsigned long long)s->run_cnt,
+		(unsigned long long)s->run_time_ns,
+		(double)s->run_cnt / secs,
+		s->run_cnt ? (double)s->run_time_ns / (double)s->run_cnt : 0.0,
+		100.0 * (double)s->run_time_ns / (secs * 1e9));
+}
+
+/* s as a JSON string: quotes, backslashes and control bytes escaped */
+static void json_string(FILE *out, const char *s)
+{
+	fputc('"', out);
+	for (; *s; s++) {
+		unsigned char c = (unsigned char)*s;
+
+		if (c == '"' || c == '\\')
+			fprintf(out, "\\%c", c);
+		else if (c < 0x20)
+			fprintf(out, "\\u%04x", c);
+		else
+			fputc(c, out);
+	}
+	fputc('"', out);
+}
+
+static void clock_text(char *buf, size_t len, double wall)
+{
+	time_t t = (time_t)wall;
+	struct tm tm;
+
+	localtime_r(&t, &tm);
+	strftime(buf, len, "%H:%M:%S", &tm);
+}
+
+int report_stat_text(FILE *out, const struct report_ctx *rc,
+		     const struct lru_snapshot *d)
+{
+	struct table *t;
+	char when[16];
+	int n, i, l;
+
+	n = build_tables(rc, d, &t);
+	if (n < 0)
+		return -1;
+	clock_text(when, sizeof(when), rc->wall_ts);
+	fprintf(out, "%s  interval %.2fs  %s mode\n", when, rc->interval_s,
+		rc->mode == LRU_MODE_FULL ? "full" : "fallback");
+	if (rc->drops)
+		fprintf(out, "LOST: %llu events, ring buffer full\n",
+			(unsigned long long)rc->drops);
+	if (n == 0)
+		fprintf(out, "  no reclaim\n");
+	for (i = 0; i < n; i++) {
+		const struct lru_balance *b = t[i].balance;
+		uint64_t anon = 0, file = 0;
+		char eff[16], sa[16], sf[16];
+
+		if (per_memcg(rc))
+			fprintf(out, "node %u memcg %llu", t[i].nid,
+				(unsigned long long)t[i].memcg_id);
+		else
+			fprintf(out, "node %u", t[i].nid);
+		if (b)
+			fprintf(out, "  policy %s  swappiness %u  mode %s%s%s\n",
+				lru_name(LRU_NAMES_POLICY, b->policy),
+				b->swappiness, lru_name(LRU_NAMES_MODE, b->mode),
+				b->forced_by ? " by " : "",
+				b->forced_by ? lru_name(LRU_NAMES_FORCED_BY, b->forced_by) : "");
+		else
+			fprintf(out, "  policy -  swappiness -\n");
+		/* 13+10+10+9+10+10+7 + separators = 75 columns */
+		fprintf(out, "%-13s %10s %10s %9s %10s %10s %6s\n", "list",
+			"scanned", "reclaimed", "rotated", "activated",
+			"deactivtd", "eff%");
+		for (l = 0; l < 4; l++) {
+			const struct lru_list_counts *c = &t[i].lists[l];
+
+			pct(eff, sizeof(eff), c->reclaimed, c->scanned);
+			fprintf(out, "%-13s %10llu %10llu %9llu %10llu %10llu %6s\n",
+				lru_name(LRU_NAMES_LRU, l),
+				(unsigned long long)c->scanned,
+				(unsigned long long)c->reclaimed,
+				(unsigned long long)c->rotated,
+				(unsigned long long)c->activated,
+				(unsigned long long)c->deactivated, eff);
+		}
+		anon = t[i].lists[SL_LRU_INACTIVE_ANON].scanned +
+		       t[i].lists[SL_LRU_ACTIVE_ANON].scanned;
+		file = t[i].lists[SL_LRU_INACTIVE_FILE].scanned +
+		       t[i].lists[SL_LRU_ACTIVE_FILE].scanned;
+		pct(sa, sizeof(sa), anon, anon + file);
+		pct(sf, sizeof(sf), file, anon + file);
+		if (b)
+			fprintf(out, "share anon/file: decided %.1f/%.1f%%  scanned %s/%s%%\n",
+				b->anon_permille / 10.0, b->file_permille / 10.0,
+				sa, sf);
+		else
+			fprintf(out, "share anon/file: decided -  scanned %s/%s%%\n",
+				sa, sf);
+	}
+	report_self_text(out, rc);
+	if (rc->limits && *rc->limits)
+		fprintf(out, "note: %s\n", rc->limits);
+	fputc('\n', out);
+	free(t);
+	return ferror(out) ? -1 : 0;
+}
+
+int report_stat_json(FILE *out, const struct report_ctx *rc,
+		     const struct lru_snapshot *d)
+{
+	size_t i;
+	bool first = true;
+
+	fprintf(out, "{\"ts\":%.3f,\"interval_s\":%.3f,\"mode\":\"%s\",\"lists\":[",
+		rc->wall_ts, rc->interval_s,
+		rc->mode == LRU_MODE_FULL ? "full" : "fallback");
+	/* lists: per (nid, memcg_id, lru), summed over reclaimers */
+	for (i = 0; i < d->nr_lists;) {
+		const struct lru_list_key *k = &d->lists[i].key;
+		struct lru_list_counts c = {};
+		size_t j = i;
+
+		while (j < d->nr_lists && d->lists[j].key.nid == k->nid &&
+		       d->lists[j].key.memcg_id == k->memcg_id &&
+		       d->lists[j].key.lru == k->lru)
+			add_counts(&c, &d->lists[j++].counts);
+		fprintf(out, "%s{\"nid\":%u,\"memcg_id\":%llu,\"lru\":\"%s\",\"scanned\":%llu,\"taken\":%llu,\"reclaimed\":%llu,\"rotated\":%llu,\"activated\":%llu,\"deactivated\":%llu,\"shrinks\":%llu}",
+			first ? "" : ",", k->nid,
+			(unsigned long long)k->memcg_id,
+			lru_name(LRU_NAMES_LRU, k->lru),
+			(unsigned long long)c.scanned,
+			(unsigned long long)c.taken,
+			(unsigned long long)c.reclaimed,
+			(unsigned long long)c.rotated,
+			(unsigned long long)c.activated,
+			(unsigned long long)c.deactivated,
+			(unsigned long long)c.shrinks);
+		first = false;
+		i = j;
+	}
+	fputs("],\"reclaimers\":[", out);
+	for (i = 0; i < d->nr_lists; i++) {
+		const struct lru_list_key *k = &d->lists[i].key;
+
+		fprintf(out, "%s{\"nid\":%u,\"memcg_id\":%llu,\"lru\":\"%s\",\"reclaimer\":\"%s\",\"scanned\":%llu,\"reclaimed\":%llu}",
+			i ? "," : "", k->nid, (unsigned long long)k->memcg_id,
+			lru_name(LRU_NAMES_LRU, k->lru),
+			lru_name(LRU_NAMES_RECLAIMER, k->reclaimer),
+			(unsigned long long)d->lists[i].counts.scanned,
+			(unsigned long long)d->lists[i].counts.reclaimed);
+	}
+	fputs("],\"balance\":[", out);
+	for (i = 0; i < d->nr_balance; i++) {
+		const struct lru_balance *b = &d->balance[i];
+
+		fprintf(out, "%s{\"nid\":%u,\"memcg_id\":%llu,\"policy\":\"%s\",\"mode\":\"%s\",\"forced_by\":\"%s\",\"swappiness\":%u,\"priority\":%u,\"anon_permille\":%u,\"file_permille\":%u,\"anon_cost\":%llu,\"file_cost\":%llu,\"rotated_anon\":%llu,\"rotated_file\":%llu,\"anon_pages\":%llu,\"file_pages\":%llu}",
+			i ? "," : "", b->nid, (unsigned long long)b->memcg_id,
+			lru_name(LRU_NAMES_POLICY, b->policy),
+			lru_name(LRU_NAMES_MODE, b->mode),
+			lru_name(LRU_NAMES_FORCED_BY, b->forced_by),
+			b->swappiness, b->priority, b->anon_permille,
+			b->file_permille,
+			(unsigned long long)b->anon_cost,
+			(unsigned long long)b->file_cost,
+			(unsigned long long)b->rotated_anon,
+			(unsigned long long)b->rotated_file,
+			(unsigned long long)b->anon_pages,
+			(unsigned long long)b->file_pages);
+	}
+	fputs("],\"moves\":[", out);
+	for (i = 0; i < d->nr_moves; i++) {
+		const struct lru_move_stat *m = &d->moves[i];
+
+		fprintf(out, "%s{\"nid\":%u,\"memcg_id\":%llu,\"from_lru\":\"%s\",\"to_lru\":\"%s\",\"reason\":\"%s\",\"moves\":%llu,\"pages\":%llu}",
+			i ? "," : "", m->key.nid,
+			(unsigned long long)m->key.memcg_id,
+			lru_name(LRU_NAMES_LRU, m->key.from_lru),
+			lru_name(LRU_NAMES_LRU, m->key.to_lru),
+			lru_name(LRU_NAMES_MOVE, m->key.reason),
+			(unsigned long long)m->counts.moves,
+			(unsigned long long)m->counts.pages);
+	}
+	fprintf(out, "],\"drops\":%llu", (unsigned long long)rc->drops);
+	report_self_json(out, rc);
+	if (rc->limits && *rc->limits) {
+		fputs(",\"limits\":", out);
+		json_string(out, rc->limits);
+	}
+	fputs("}\n", out);
+	return ferror(out) ? -1 : 0;
+}
+
+/* ---- Prometheus ---- */
+
+struct prom_counter {
+	const char *name;
+	const char *help;
+	size_t offset;	/* in struct lru_list_counts */
+};
+
+#define PC(field, what)                                                        \
+	{ "splitlru_lru_" #field "_pages_total", what,                         \
+	  offsetof(struct lru_list_counts, field) }
+
+static const struct prom_counter list_counters[] = {
+	PC(scanned, "Pages scanned on an LRU list by reclaim."),
+	PC(taken, "Pages isolated from an LRU list by reclaim."),
+	PC(reclaimed, "Pages reclaimed from an LRU list."),
+	PC(rotated, "Referenced pages kept on or returned to the active list."),
+	PC(activated, "Pages moved to the active list by a shrink."),
+	PC(deactivated, "Pages moved to the inactive list by a shrink."),
+};
+
+int report_prometheus(FILE *out, const struct report_ctx *rc,
+		      const struct lru_snapshot *s)
+{
+	size_t c, i;
+
+	for (c = 0; c < sizeof(list_counters) / sizeof(list_counters[0]); c++) {
+		const struct prom_counter *pcn = &list_counters[c];
+
+		fprintf(out, "# HELP %s %s\n# TYPE %s counter\n", pcn->name,
+			pcn->help, pcn->name);
+		for (i = 0; i < s->nr_lists; i++) {
+			const struct lru_list_key *k = &s->lists[i].key;
+			const char *base = (const char *)&s->lists[i].counts;
+
+			fprintf(out, "%s{nid=\"%u\",memcg_id=\"%llu\",lru=\"%s\",reclaimer=\"%s\"} %llu\n",
+				pcn->name, k->nid,
+				(unsigned long long)k->memcg_id,
+				lru_name(LRU_NAMES_LRU, k->lru),
+				lru_name(LRU_NAMES_RECLAIMER, k->reclaimer),
+				(unsigned long long)*(const __u64 *)(base + pcn->offset));
+		}
+	}
+	fputs("# HELP splitlru_lru_shrinks_total Shrinks of one LRU list.\n"
+	      "# TYPE splitlru_lru_shrinks_total counter\n", out);
+	for (i = 0; i < s->nr_lists; i++) {
+		const struct lru_list_key *k = &s->lists[i].key;
+
+		fprintf(out, "splitlru_lru_shrinks_total{nid=\"%u\",memcg_id=\"%llu\",lru=\"%s\",reclaimer=\"%s\"} %llu\n",
+			k->nid, (unsigned long long)k->memcg_id,
+			lru_name(LRU_NAMES_LRU, k->lru),
+			lru_name(LRU_NAMES_RECLAIMER, k->reclaimer),
+			(unsigned long long)s->lists[i].counts.shrinks);
+	}
+	fputs("# HELP splitlru_scan_share_permille Share of the scan the last balance decision gave each type.\n"
+	      "# TYPE splitlru_scan_share_permille gauge\n", out);
+	for (i = 0; i < s->nr_balance; i++) {
+		const struct lru_balance *b = &s->balance[i];
+
+		fprintf(out, "splitlru_scan_share_permille{nid=\"%u\",memcg_id=\"%llu\",type=\"anon\",policy=\"%s\"} %u\n",
+			b->nid, (unsigned long long)b->memcg_id,
+			lru_name(LRU_NAMES_POLICY, b->policy), b->anon_permille);
+		fprintf(out, "splitlru_scan_share_permille{nid=\"%u\",memcg_id=\"%llu\",type=\"file\",policy=\"%s\"} %u\n",
+			b->nid, (unsigned long long)b->memcg_id,
+			lru_name(LRU_NAMES_POLICY, b->policy), b->file_permille);
+	}
+	fputs("# HELP splitlru_lru_moved_pages_total Pages moved between LRU lists outside the shrink path.\n"
+	      "# TYPE splitlru_lru_moved_pages_total counter\n", out);
+	for (i = 0; i < s->nr_moves; i++) {
+		const struct lru_move_stat *m = &s->moves[i];
+
+		fprintf(out, "splitlru_lru_moved_pages_total{nid=\"%u\",memcg_id=\"%llu\",from_lru=\"%s\",to_lru=\"%s\",reason=\"%s\"} %llu\n",
+			m->key.nid, (unsigned long long)m->key.memcg_id,
+			lru_name(LRU_NAMES_LRU, m->key.from_lru),
+			lru_name(LRU_NAMES_LRU, m->key.to_lru),
+			lru_name(LRU_NAMES_MOVE, m->key.reason),
+			(unsigned long long)m->counts.pages);
+	}
+	fprintf(out, "# HELP splitlru_events_lost_total Events lost because the ring buffer was full.\n"
+		"# TYPE splitlru_events_lost_total counter\n"
+		"splitlru_events_lost_total %llu\n"
+		"# HELP splitlru_fallback_mode 1 when only the stock vmscan events are traced.\n"
+		"# TYPE splitlru_fallback_mode gauge\n"
+		"splitlru_fallback_mode %d\n",
+		(unsigned long long)rc->drops, rc->mode == LRU_MODE_FALLBACK);
+	return ferror(out) ? -1 : 0;
+}
+
+int report_prometheus_file(const char *path, const struct report_ctx *rc,
+			   const struct lru_snapshot *s)
+{
+	char tmp[4096];
+	FILE *f;
+	int fd, err;
+
+	/* same directory, so rename() is atomic for the textfile collector */
+	if (snprintf(tmp, sizeof(tmp), "%s.tmp.XXXXXX", path) >= (int)sizeof(tmp))
+		return -ENAMETOOLONG;
+	fd = mkstemp(tmp);
+	if (fd < 0)
+		return -errno;
+	fchmod(fd, 0644);
+	f = fdopen(fd, "w");
+	if (!f) {
+		err = -errno;
+		close(fd);
+		unlink(tmp);
+		return err;
+	}
+	err = report_prometheus(f, rc, s);
+	if (fclose(f) || err) {
+		unlink(tmp);
+		return -EIO;
+	}
+	if (rename(tmp, path)) {
+		err = -errno;
+		unlink(tmp);
+		return err;
+	}
+	return 0;
+}
+
+/* ---- histograms ---- */
+
+static const struct {
+	const char *title;
+	const char *unit;
+	bool linear;
+} hist_info[LRU_HIST_NR] = {
+	[LRU_HIST_DIRECT_LAT_US] = { "direct reclaim latency", "usecs", false },
+	[LRU_HIST_MEMCG_LAT_US] = { "memcg reclaim latency", "usecs", false },
+	[LRU_HIST_RECLAIMED] = { "pages reclaimed per inactive shrink", "pages", false },
+	[LRU_HIST_PRIORITY] = { "priority per shrink (12: first pass, 0: hardest)", "priority", true },
+};
+
+static void stars(FILE *out, uint64_t v, uint64_t max, int width)
+{
+	int n = max ? (int)((double)v * width / (double)max) : 0, i;
+
+	for (i = 0; i < width; i++)
+		fputc(i < n ? '*' : ' ', out);
+}
+
+int report_hist_text(FILE *out, const struct report_ctx *rc,
+		     const struct lru_snapshot *d)
+{
+	int h, s;
+	char when[16];
+
+	clock_text(when, sizeof(when), rc->wall_ts);
+	fprintf(out, "%s\n", when);
+	for (h = 0; h < LRU_HIST_NR; h++) {
+		const struct lru_hist *hist = &d->hists[h];
+		uint64_t max = 0, total = 0;
+		int last = -1;
+
+		for (s = 0; s < LRU_HIST_SLOTS; s++) {
+			if (hist->slots[s] > max)
+				max = hist->slots[s];
+			total += hist->slots[s];
+			if (hist->slots[s])
+				last = s;
+		}
+		fprintf(out, "%s (%llu)\n", hist_info[h].title, (unsigned long long)total);
+		if (last < 0) {
+			fputs("  (none)\n", out);
+			continue;
+		}
+		fprintf(out, "%23s : %-10s |%-40s|\n", hist_info[h].unit, "count",
+			"distribution");
+		for (s = 0; s <= last; s++) {
+			unsigned long long lo, hi;
+
+			if (hist_info[h].linear) {
+				fprintf(out, "%23d : %-10llu |", s,
+					(unsigned long long)hist->slots[s]);
+			} else {
+				lo = s == 0 ? 0 : 1ULL << (s - 1);
+				hi = s == 0 ? 0 : (1ULL << s) - 1;
+				fprintf(out, "%10llu -> %-9llu : %-10llu |", lo, hi,
+					(unsigned long long)hist->slots[s]);
+			}
+			stars(out, hist->slots[s], max, 40);
+			fputs("|\n", out);
+		}
+	}
+	report_self_text(out, rc);
+	if (rc->limits && *rc->limits)
+		fprintf(out, "note: %s\n", rc->limits);
+	fputc('\n', out);
+	return ferror(out) ? -1 : 0;
+}
+
+int report_hist_json(FILE *out, const struct report_ctx *rc,
+		     const struct lru_snapshot *d)
+{
+	static const char *const keys[LRU_HIST_NR] = {
+		"direct_reclaim_us", "memcg_reclaim_us", "reclaimed_pages",
+		"priority",
+	};
+	int h, s;
+
+	fprintf(out, "{\"ts\":%.3f,\"interval_s\":%.3f,\"mode\":\"%s\"",
+		rc->wall_ts, rc->interval_s,
+		rc->mode == LRU_MODE_FULL ? "full" : "fallback");
+	for (h = 0; h < LRU_HIST_NR; h++) {
+		bool first = true;
+
+		fprintf(out, ",\"%s\":[", keys[h]);
+		for (s = 0; s < LRU_HIST_SLOTS; s++) {
+			unsigned long long lo, hi;
+
+			if (!d->hists[h].slots[s])
+				continue;
+			if (hist_info[h].linear)
+				lo = hi = s;
+			else {
+				lo = s == 0 ? 0 : 1ULL << (s - 1);
+				hi = s == 0 ? 0 : (1ULL << s) - 1;
+			}
+			fprintf(out, "%s{\"low\":%llu,\"high\":%llu,\"count\":%llu}",
+				first ? "" : ",", lo, hi,
+				(unsigned long long)d->hists[h].slots[s]);
+			first = false;
+		}
+		fputc(']', out);
+	}
+	fprintf(out, ",\"drops\":%llu", (unsigned long long)rc->drops);
+	report_self_json(out, rc);
+	fputs("}\n", out);
+	return ferror(out) ? -1 : 0;
+}
