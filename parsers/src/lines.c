@@ -170,13 +170,13 @@ const char *mm_split_field(char *line, struct mm_field *f)
 	f->had_colon = *p == ':';
 	if (end == line)
 		return "empty key";
-	if (!*p)
-		return "no value after the key";
 	if (f->had_colon)
 		p = mm_skip_blanks(p + 1);
 	*end = '\0';
 	f->name = line;
 	f->name_len = (size_t)(end - line);
+	if (!*p)
+		return "no value after the key";
 	why = mm_parse_u64(&p, &f->value);
 	if (!why)
 		why = mm_end_of_number(p);

@@ -1,0 +1,162 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* vmstat, PSI, memory cgroups and the delta helper. */
+#include "fixture.h"
+
+static void test_vmstat_odd(void **state)
+{
+	struct mmstat_vmstat *v = mmstat_vmstat_new(fixture_root("odd-formats"), NULL);
+	const struct mmstat_table *t;
+	uint64_t x;
+
+	assert_int_equal(mmstat_vmstat_read(v), 0);	/* CRLF and a blank line */
+	t = mmstat_vmstat_table(v);
+	assert_int_equal(t->count, 2);
+	assert_int_equal(mmstat_table_get(t, MMSTAT_VM_PGSCAN_ANON, &x), 0);
+	assert_true(x == UINT64_MAX);
+	assert_int_equal(mmstat_table_get(t, MMSTAT_VM_NR_FREE_PAGES, &x), 0);
+	assert_int_equal(x, 5);
+	assert_int_equal(t->entries[0].unit, MMSTAT_UNIT_PAGES);
+	assert_int_equal(t->entries[1].unit, MMSTAT_UNIT_COUNT);
+	assert_int_equal(mmstat_vmstat_parse(v, "a 1\nb: 2\n", 9), -1);
+	assert_error(mmstat_vmstat_error(v), MMSTAT_ERR_PARSE, 2, "':' in a vmstat line");
+	assert_int_equal(mmstat_vmstat_parse(v, "a 1 2\n", 6), -1);
+	assert_error(mmstat_vmstat_error(v), MMSTAT_ERR_PARSE, 1, "a: unexpected text");
+	mmstat_vmstat_free(v);
+}
+
+static void test_node_vmstat(void **state)
+{
+	struct mmstat_vmstat *v = mmstat_node_vmstat_new(fixture_root("linux-5.15"), 1, NULL);
+	uint64_t x;
+
+	assert_int_equal(mmstat_vmstat_read(v), 0);
+	assert_int_equal(mmstat_table_get(mmstat_vmstat_table(v), MMSTAT_VM_NR_ACTIVE_ANON, &x), 0);
+	assert_int_equal(x, 51);
+	mmstat_vmstat_free(v);
+}
+
+static void test_psi(void **state)
+{
+	struct mmstat_psi *p = mmstat_psi_new(fixture_root("linux-5.15"), NULL, NULL);
+	const struct mmstat_table *t;
+	uint64_t x;
+
+	assert_int_equal(mmstat_psi_read(p), 0);
+	t = mmstat_psi_table(p);
+	assert_int_equal(t->count, 8);
+	assert_int_equal(mmstat_table_get(t, MMSTAT_PSI_SOME_AVG10, &x), 0);
+	assert_int_equal(x, 125);
+	assert_int_equal(mmstat_table_get(t, MMSTAT_PSI_FULL_TOTAL, &x), 0);
+	assert_int_equal(x, 65432);
+	assert_int_equal(mmstat_table_find(t, "full_total")->unit, MMSTAT_UNIT_USEC);
+	assert_int_equal(mmstat_psi_parse(p, "some avg10=1.2 total=5\n", 23), -1);
+	assert_error(mmstat_psi_error(p), MMSTAT_ERR_PARSE, 1, "expected a number with two decimals");
+	assert_int_equal(mmstat_psi_parse(p, "some total=5.00\n", 16), -1);
+	assert_error(mmstat_psi_error(p), MMSTAT_ERR_PARSE, 1, "some total: expected an integer");
+	assert_int_equal(mmstat_psi_parse(p, "some avg10\n", 11), -1);
+	assert_error(mmstat_psi_error(p), MMSTAT_ERR_PARSE, 1, "expected name=value");
+	mmstat_psi_free(p);
+}
+
+static void test_memcg_v1(void **state)
+{
+	struct mmstat_memcg *c = mmstat_memcg_new(fixture_root("linux-3.10"), "memory/user.slice",
+						  MMSTAT_MEMCG_STAT, NULL);
+	const struct mmstat_table *t;
+
+	assert_non_null(c);
+	assert_int_equal(mmstat_memcg_read(c), 0);
+	assert_int_equal(mmstat_memcg_version(c), MMSTAT_MEMCG_V1);
+	t = mmstat_memcg_table(c);
+	assert_int_equal(t->count, 30);
+	assert_int_equal(table_value(t, "hierarchical_memory_limit"), 9223372036854775807ULL);
+	assert_int_equal(mmstat_table_find(t, "cache")->unit, MMSTAT_UNIT_BYTES);
+	assert_int_equal(mmstat_table_find(t, "total_pgfault")->unit, MMSTAT_UNIT_COUNT);
+	assert_int_equal(table_value(t, "total_active_file"), 8192 * 13);
+	mmstat_memcg_free(c);
+
+	/* the host's v1 numa_stat: "total=N N0=N" */
+	c = mmstat_memcg_new(fixture_root("host-6.18"), "/sys/fs/cgroup/memory",
+			     MMSTAT_MEMCG_NUMA_STAT, NULL);
+	assert_int_equal(mmstat_memcg_read(c), 0);
+	t = mmstat_memcg_table(c);
+	assert_int_equal(t->count, 16);
+	assert_int_equal(table_value(t, "total"), table_value(t, "total.N0"));
+	assert_int_equal(mmstat_table_find(t, "anon.N0")->unit, MMSTAT_UNIT_PAGES);
+	mmstat_memcg_free(c);
+}
+
+static void test_memcg_v2(void **state)
+{
+	struct mmstat_memcg *c = mmstat_memcg_new(fixture_root("linux-5.15"), "workload.slice",
+						  MMSTAT_MEMCG_NUMA_STAT, NULL);
+	const struct mmstat_table *t;
+
+	assert_int_equal(mmstat_memcg_read(c), 0);
+	assert_int_equal(mmstat_memcg_version(c), MMSTAT_MEMCG_V2);
+	t = mmstat_memcg_table(c);
+	assert_int_equal(t->count, 58);
+	assert_int_equal(table_value(t, "file.N1"), 8192);
+	assert_int_equal(mmstat_table_find(t, "file.N1")->unit, MMSTAT_UNIT_BYTES);
+	assert_int_equal(mmstat_table_find(t, "workingset_refault_anon.N0")->unit, MMSTAT_UNIT_COUNT);
+	assert_int_equal(mmstat_memcg_parse(c, "anon N0=1 X1=2\n", 15), -1);
+	assert_error(mmstat_memcg_error(c), MMSTAT_ERR_PARSE, 1, "expected N<node>=<integer>");
+	mmstat_memcg_free(c);
+
+	c = mmstat_memcg_new(fixture_root("linux-5.15"), "workload.slice", MMSTAT_MEMCG_STAT, NULL);
+	assert_int_equal(mmstat_memcg_read(c), 0);
+	t = mmstat_memcg_table(c);
+	assert_int_equal(table_value(t, "anon"), 4096 * 3);
+	assert_int_equal(mmstat_table_find(t, "anon")->unit, MMSTAT_UNIT_BYTES);
+	assert_int_equal(mmstat_table_find(t, "pgscan")->unit, MMSTAT_UNIT_COUNT);
+	mmstat_memcg_free(c);
+}
+
+static void test_delta(void **state)
+{
+	struct mmstat_vmstat *a = mmstat_vmstat_new(MMSTAT_NO_FILE, NULL);
+	struct mmstat_vmstat *b = mmstat_vmstat_new(MMSTAT_NO_FILE, NULL);
+	struct mmstat_rate r[4];
+	size_t n;
+
+	assert_int_equal(mmstat_vmstat_parse(a, "nr_free_pages 100\npgscan_anon 10\nold 1\n", 39), 0);
+	assert_int_equal(mmstat_vmstat_parse(b, "pgscan_anon 30\nnr_free_pages 40\nnew 5\n", 38), 0);
+	n = mmstat_delta(mmstat_vmstat_table(a), mmstat_vmstat_table(b), 2.0, r, 4);
+	assert_int_equal(n, 2);		/* "old" and "new" are in one sample only */
+	assert_string_equal(r[0].name, "pgscan_anon");
+	assert_true(r[0].delta == 20.0 && r[0].per_second == 10.0);
+	assert_string_equal(r[1].name, "nr_free_pages");
+	assert_true(r[1].delta == -60.0 && r[1].per_second == -30.0);
+	assert_int_equal(r[1].unit, MMSTAT_UNIT_PAGES);
+	assert_int_equal(mmstat_delta(mmstat_vmstat_table(a), mmstat_vmstat_table(b), 2.0, r, 1), 1);
+	mmstat_vmstat_free(a);
+	mmstat_vmstat_free(b);
+}
+
+static void test_no_file(void **state)
+{
+	struct mmstat_vmstat *v = mmstat_vmstat_new(MMSTAT_NO_FILE, NULL);
+	struct mmstat_error err;
+
+	assert_int_equal(mmstat_vmstat_read(v), -1);
+	assert_int_equal(mmstat_vmstat_error(v)->kind, MMSTAT_ERR_IO);
+	mmstat_vmstat_free(v);
+	assert_null(mmstat_psi_new("/nonexistent", NULL, &err));
+	assert_int_equal(err.kind, MMSTAT_ERR_IO);
+	assert_string_equal(err.path, "/nonexistent/proc/pressure/memory");
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_vmstat_odd),
+		cmocka_unit_test(test_node_vmstat),
+		cmocka_unit_test(test_psi),
+		cmocka_unit_test(test_memcg_v1),
+		cmocka_unit_test(test_memcg_v2),
+		cmocka_unit_test(test_delta),
+		cmocka_unit_test(test_no_file),
+	};
+
+	return cmocka_run_group_tests_name("flat", tests, NULL, NULL);
+}

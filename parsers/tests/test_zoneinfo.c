@@ -1,0 +1,194 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* zoneinfo: structure of every layout, balance lines, bad input. */
+#include "fixture.h"
+
+static struct mmstat_zoneinfo *read_fixture(const char *name)
+{
+	struct mmstat_zoneinfo *z = mmstat_zoneinfo_new(fixture_root(name), NULL);
+
+	assert_non_null(z);
+	if (mmstat_zoneinfo_read(z))
+		fail_msg("%s", error_text(mmstat_zoneinfo_error(z)));
+	return z;
+}
+
+static uint64_t zone_field(const struct mmstat_zone *z, int key)
+{
+	uint64_t v;
+
+	assert_int_equal(mmstat_table_get(&z->fields, key, &v), 0);
+	return v;
+}
+
+static void test_2618(void **state)
+{
+	struct mmstat_zoneinfo *z = read_fixture("linux-2.6.18");
+	const struct mmstat_node *n;
+	const struct mmstat_zone *dma;
+
+	assert_int_equal(mmstat_zoneinfo_nr_nodes(z), 1);
+	n = mmstat_zoneinfo_node(z, 0);
+	assert_int_equal(n->nr_zones, 3);
+	assert_int_equal(n->stats.count, 0);	/* no per-node block before 4.8 */
+	dma = &n->zones[0];
+	assert_string_equal(dma->name, "DMA");
+	assert_int_equal(zone_field(dma, MMSTAT_ZONE_FREE), 2970);
+	assert_int_equal(zone_field(dma, MMSTAT_ZONE_SCANNED), 5);	/* "(a: 17 i: 18)" */
+	assert_int_equal(zone_field(dma, MMSTAT_ZONE_PREV_PRIORITY), 12);
+	assert_int_equal(zone_field(&n->zones[2], MMSTAT_ZONE_START_PFN), 229376);
+	assert_int_equal(dma->nr_protection, 3);
+	assert_int_equal(dma->protection[1], 874);
+	assert_int_equal(dma->stats.count, 15);
+	assert_int_equal(table_value(&dma->stats, "nr_slab"), 2971 + 3 * 7);
+	/* two CPUs, hot and cold lists each */
+	assert_int_equal(dma->nr_pagesets, 4);
+	assert_int_equal(dma->pagesets[3].cpu, 1);
+	assert_int_equal(table_value(&dma->pagesets[3].fields, "pcp"), 1);
+	assert_int_equal(table_value(&dma->pagesets[3].fields, "count"), 13);
+	assert_int_equal(table_value(&dma->pagesets[3].fields, "vm stats threshold"), 16);
+	mmstat_zoneinfo_free(z);
+}
+
+static void test_48_node_block(void **state)
+{
+	struct mmstat_zoneinfo *z = read_fixture("linux-4.8");
+	const struct mmstat_node *n1 = mmstat_zoneinfo_find_node(z, 1);
+	uint64_t v;
+
+	assert_non_null(n1);
+	assert_int_equal(mmstat_zoneinfo_nr_nodes(z), 2);
+	assert_int_equal(n1->nr_zones, 1);
+	assert_int_equal(n1->stats.count, 26);
+	assert_int_equal(mmstat_table_get(&n1->stats, MMSTAT_VM_NR_INACTIVE_ANON, &v), 0);
+	assert_int_equal(v, 200000);
+	assert_int_equal(zone_field(&n1->zones[0], MMSTAT_ZONE_NODE_SCANNED), 0);
+	assert_int_equal(zone_field(&n1->zones[0], MMSTAT_ZONE_MANAGED), 990000 * 7);
+	assert_int_equal(mmstat_zoneinfo_node(z, 0)->nr_zones, 3);
+	assert_int_equal(mmstat_zoneinfo_node(z, 0)->zones[1].stats.count, 21);
+	mmstat_zoneinfo_free(z);
+}
+
+/* Our patch's balance lines, and every zone of 6.1, populated or not. */
+static void test_61_patched(void **state)
+{
+	struct mmstat_zoneinfo *z = read_fixture("linux-6.1-numa2-patched");
+	const struct mmstat_node *n0 = mmstat_zoneinfo_node(z, 0);
+	const struct mmstat_node *n1 = mmstat_zoneinfo_node(z, 1);
+	uint64_t v;
+
+	assert_int_equal(n0->nr_zones, 4);
+	assert_int_equal(n1->nr_zones, 4);
+	assert_int_equal(mmstat_table_get(&n0->stats, MMSTAT_VM_LRU_ROTATED_FILE, &v), 0);
+	assert_int_equal(v, 56789);
+	assert_int_equal(mmstat_table_get(&n0->stats, MMSTAT_VM_LRU_SCAN_ANON_PERMILLE, &v), 0);
+	assert_int_equal(v, 52);
+	assert_int_equal(mmstat_table_get(&n1->stats, MMSTAT_VM_LRU_SCAN_FILE_PERMILLE, &v), 0);
+	assert_int_equal(v, 1000);
+	/* Movable is empty: its lines up to protection, nothing after */
+	assert_string_equal(n1->zones[3].name, "Movable");
+	assert_int_equal(zone_field(&n1->zones[3], MMSTAT_ZONE_PRESENT), 0);
+	assert_int_equal(n1->zones[3].nr_protection, 5);
+	assert_int_equal(n1->zones[3].nr_pagesets, 0);
+	assert_int_equal(n1->zones[3].stats.count, 0);
+	assert_int_equal(zone_field(&n1->zones[1], MMSTAT_ZONE_BOOST), 640);
+	mmstat_zoneinfo_free(z);
+
+	/* the unpatched kernel has no balance lines: missing, not 0 */
+	z = read_fixture("linux-6.1-numa2");
+	assert_int_equal(mmstat_table_get(&mmstat_zoneinfo_node(z, 0)->stats,
+					  MMSTAT_VM_LRU_ROTATED_ANON, &v), -1);
+	mmstat_zoneinfo_free(z);
+}
+
+/* 6.18: promo watermark, high_min/high_max in the pagesets. */
+static void test_host(void **state)
+{
+	struct mmstat_zoneinfo *z = read_fixture("host-6.18");
+	const struct mmstat_zone *dma = &mmstat_zoneinfo_node(z, 0)->zones[0];
+	uint64_t v;
+
+	assert_int_equal(mmstat_table_get(&dma->fields, MMSTAT_ZONE_PROMO, &v), 0);
+	assert_true(v > zone_field(dma, MMSTAT_ZONE_HIGH));
+	assert_true(dma->nr_pagesets >= 1);
+	assert_int_equal(mmstat_table_get(&dma->pagesets[0].fields, MMSTAT_PCP_HIGH_MAX, &v), 0);
+	assert_int_equal(mmstat_table_get(&dma->pagesets[0].fields, MMSTAT_PCP_HIGH_MIN, &v), 0);
+	mmstat_zoneinfo_free(z);
+}
+
+/* 256 CPUs: big, many records per read; and the buffer must grow. */
+static void test_256_cpus(void **state)
+{
+	size_t cap = 1 << 20, len = 0;
+	char *buf = malloc(cap);
+	struct mmstat_zoneinfo *z = mmstat_zoneinfo_new(MMSTAT_NO_FILE, NULL);
+	const struct mmstat_zone *zone;
+
+	len += (size_t)sprintf(buf + len, "Node 0, zone   Normal\n  pages free     5\n"
+			       "        min      1\n        protection: (0, 0)\n  pagesets\n");
+	for (int cpu = 0; cpu < 256; cpu++)
+		len += (size_t)sprintf(buf + len, "    cpu: %d\n              count: %d\n"
+				       "              high:  9\n              batch: 3\n"
+				       "  vm stats threshold: 8\n", cpu, cpu * 2);
+	len += (size_t)sprintf(buf + len, "  node_unreclaimable:  1\n  start_pfn:           4096\n");
+	assert_int_equal(mmstat_zoneinfo_parse(z, buf, len), 0);
+	zone = &mmstat_zoneinfo_node(z, 0)->zones[0];
+	assert_int_equal(zone->nr_pagesets, 256);
+	assert_int_equal(zone->pagesets[255].cpu, 255);
+	assert_int_equal(table_value(&zone->pagesets[255].fields, "count"), 510);
+	assert_int_equal(zone_field(zone, MMSTAT_ZONE_NODE_UNRECLAIMABLE), 1);
+	assert_int_equal(zone_field(zone, MMSTAT_ZONE_START_PFN), 4096);
+	free(buf);
+	mmstat_zoneinfo_free(z);
+}
+
+struct bad_case {
+	const char *text;
+	unsigned line;
+	const char *why;
+};
+
+static void test_malformed(void **state)
+{
+	static const struct bad_case cases[] = {
+		{ "", 0, "empty file" },
+		{ "  pages free 5\n", 1, "expected 'Node N, zone NAME' first" },
+		{ "Node x, zone DMA\n", 1, "zone header: expected a decimal number" },
+		{ "Node 0 zone DMA\n", 1, "expected 'Node N, zone NAME'" },
+		{ "Node 1, zone DMA\nNode 0, zone DMA\n", 2, "node 0 after node 1" },
+		{ "Node 0, zone DMA\nNode 0, zone DMA\n", 2, "zone DMA twice in node 0" },
+		{ "Node 0, zone DMA\n  pages free -1\n", 2, "free: negative value" },
+		{ "Node 0, zone DMA\n  min 1 junk\n", 2, "min: unexpected text after the value" },
+		{ "Node 0, zone DMA\n  protection: (0, 1\n", 2, "expected ',' or ')'" },
+		{ "Node 0, zone DMA\n  protection: (0)\n  protection: (0)\n", 3, "second protection line" },
+		{ "Node 0, zone DMA\n  count: 5\n  cpu: 0\n", 3, "'cpu: 0' outside pagesets" },
+		{ "Node 0, zone DMA\n  pagesets\n  high_min: 5\n", 3, "outside a 'cpu: N' pageset" },
+		{ "Node 0, zone DMA\n  per-node stats\n  per-node stats\n", 3, "second per-node stats" },
+		{ "Node 0, zone DMA\n  per-node stats\n  nr_x 1\n  nr_x 2\n", 4, "duplicate key 'nr_x'" },
+		{ "Node 0, zone DMA\n  nr_free_pages 18446744073709551616\n", 2, "does not fit in 64 bits" },
+		{ "Node 0, zone DMA\n  min 0x10\n", 2, "hexadecimal" },
+	};
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct mmstat_zoneinfo *z = mmstat_zoneinfo_new(MMSTAT_NO_FILE, NULL);
+
+		assert_int_equal(mmstat_zoneinfo_parse(z, cases[i].text, strlen(cases[i].text)), -1);
+		assert_int_equal(mmstat_zoneinfo_nr_nodes(z), 0);
+		assert_error(mmstat_zoneinfo_error(z), MMSTAT_ERR_PARSE, cases[i].line,
+			     cases[i].why);
+		mmstat_zoneinfo_free(z);
+	}
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_2618),
+		cmocka_unit_test(test_48_node_block),
+		cmocka_unit_test(test_61_patched),
+		cmocka_unit_test(test_host),
+		cmocka_unit_test(test_256_cpus),
+		cmocka_unit_test(test_malformed),
+	};
+
+	return cmocka_run_group_tests_name("zoneinfo", tests, NULL, NULL);
+}

@@ -1,0 +1,7 @@
+#!/bin/sh
+# libmmstat: vmstat, PSI, memory cgroups and mmstat_delta (cmocka unit tests printing TAP).
+# Needs make -C parsers all; the binary is parsers/build/tests/test_flat.
+top=$(cd "$(dirname "$0")/../.." && pwd)
+bin=$top/parsers/build/tests/test_flat
+[ -x "$bin" ] || { echo "Bail out! $bin is not built (make -C parsers all)"; exit 1; }
+MMSTAT_FIXTURES=$top/tests/fixtures/mmstat CMOCKA_MESSAGE_OUTPUT=TAP exec "$bin"
