@@ -1,0 +1,95 @@
+#!/bin/bash
+# The mmstat CLI: exit codes, formats, names, units and rates, run on
+# fixture trees with --root and on temporary trees of bad files.
+top=$(cd "$(dirname "$0")/../.." && pwd)
+mmstat=$top/parsers/build/mmstat
+fx=$top/tests/fixtures/mmstat
+[ -x "$mmstat" ] || { echo "Bail out! $mmstat is not built (make -C parsers all)"; exit 1; }
+n=0 failed=0
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+is() {	# is NAME WANT GOT
+	n=$((n + 1))
+	if [ "$2" = "$3" ]; then
+		echo "ok $n - $1"
+	else
+		echo "not ok $n - $1"
+		printf '# want: %s\n# got:  %s\n' "$2" "$3"
+		failed=$((failed + 1))
+	fi
+}
+
+status() { "$mmstat" "$@" > "$tmp/out" 2> "$tmp/err"; echo $?; }
+
+# exit codes, as --help documents them
+is "help exits 0" 0 "$(status --help)"
+is "help lists exit codes" 1 "$(grep -c '^  4  a requested KEY is not in the file' "$tmp/out")"
+is "unknown KIND is usage" 1 "$(status nosuchkind)"
+is "no KIND is usage" 1 "$(status)"
+is "bad --format is usage" 1 "$(status --format xml meminfo)"
+is "--count without --interval is usage" 1 "$(status --count 2 meminfo)"
+is "missing file is I/O" 2 "$(status --root "$tmp/none" meminfo)"
+is "I/O error names the file" "mmstat: $tmp/none/proc/meminfo: cannot open: No such file or directory" "$(cat "$tmp/err")"
+is "absent key" 4 "$(status --root "$fx/linux-2.6.18" meminfo MemTotal 'Active(anon)')"
+is "absent key prints nothing" "" "$(cat "$tmp/out")"
+mkdir -p "$tmp/bad/proc"
+printf 'MemTotal: 1 kB\nMemFree: 12x kB\n' > "$tmp/bad/proc/meminfo"
+is "parse error" 3 "$(status --root "$tmp/bad" meminfo)"
+is "parse error names file and line" \
+	"mmstat: $tmp/bad/proc/meminfo:2: MemFree: unexpected text right after the number" "$(cat "$tmp/err")"
+printf 'MemTotal: 18446744073709551615 kB\n' > "$tmp/bad/proc/meminfo"
+is "kernel unit does not overflow" "MemTotal=18446744073709551615" "$("$mmstat" --root "$tmp/bad" meminfo)"
+is "bytes overflow is an error" 3 "$(status --root "$tmp/bad" -b meminfo)"
+
+# names and formats
+r=$fx/linux-6.1-numa2-patched
+is "kv keeps kernel names" "Active(anon)=409228" "$("$mmstat" --root "$r" meminfo 'Active(anon)')"
+is "shell names" "Active_anon=409228" "$("$mmstat" --root "$r" -s meminfo 'Active(anon)')"
+eval "$("$mmstat" --root "$r" --shell-names meminfo 'Inactive(file)' MemTotal)"
+is "eval of shell names" "915100 8058204" "$Inactive_file $MemTotal"
+is "keys in the order given" "MemFree=5331064,MemTotal=8058204" \
+	"$("$mmstat" --root "$r" meminfo MemFree MemTotal | paste -sd,)"
+is "csv" "key,value,unit|MemTotal,8058204,kB|HugePages_Total,0,count" \
+	"$("$mmstat" --root "$r" -f csv meminfo MemTotal HugePages_Total | paste -sd'|')"
+is "table" "MemTotal         8058204 kB" "$("$mmstat" --root "$r" -f table meminfo MemTotal)"
+is "json flat" '{"MemTotal":8058204,"Active(anon)":409228}' \
+	"$("$mmstat" --root "$r" -f json meminfo MemTotal 'Active(anon)')"
+is "json psi decimals" "1.25 123456" \
+	"$("$mmstat" --root "$r" -f json psi | jq -r '"\(.some_avg10) \(.some_total)"')"
+json=$("$mmstat" --root "$r" -f json zoneinfo)
+is "json zoneinfo nodes" "0 1" "$(jq -r '[.nodes[].node] | join(" ")' <<<"$json")"
+is "json zoneinfo zone" "DMA32 1200 60011" \
+	"$(jq -r '.nodes[0].zones[1] | "\(.zone) \(.min) \(.stats.nr_free_pages)"' <<<"$json")"
+is "json zoneinfo protection" "[0,1833,1833,1833,1833]" "$(jq -c '.nodes[0].zones[0].protection' <<<"$json")"
+is "json zoneinfo balance lines" "948 1000" \
+	"$(jq -r '"\(.nodes[0].stats.lru_scan_file_permille) \(.nodes[1].stats.lru_scan_file_permille)"' <<<"$json")"
+is "json zoneinfo pagesets" "2 31" \
+	"$(jq -r '.nodes[0].zones[0].pagesets | "\(length) \(.[1].count)"' <<<"$json")"
+is "zoneinfo key suffix" "Node0.DMA.min=76,Node0.DMA32.min=1200,Node0.Normal.min=0" \
+	"$("$mmstat" --root "$r" zoneinfo min | head -3 | paste -sd,)"
+is "node N merges meminfo and vmstat" "MemFree=240013,nr_active_anon=50" \
+	"$("$mmstat" --root "$r" node 0 MemFree nr_active_anon | paste -sd,)"
+is "node without N prefixes" "Node0.MemFree=240013,Node1.MemFree=240513" \
+	"$("$mmstat" --root "$r" node MemFree | paste -sd,)"
+is "json nodes" "240513" "$("$mmstat" --root "$r" -f json node | jq '.nodes[1].stats.MemFree')"
+
+# units, truncated like free; pages need the capture's page size
+is "-k of kB" "MemTotal=8058204" "$("$mmstat" --root "$r" -k meminfo MemTotal)"
+is "-b of kB" "MemTotal=$((8058204 * 1024))" "$("$mmstat" --root "$r" -b meminfo MemTotal)"
+is "-m truncates" "MemTotal=$((8058204 / 1024))" "$("$mmstat" --root "$r" -m meminfo MemTotal)"
+is "-g truncates" "MemTotal=$((8058204 / 1048576))" "$("$mmstat" --root "$r" -g meminfo MemTotal)"
+is "-h" "MemTotal=7.7Gi" "$("$mmstat" --root "$r" -h meminfo MemTotal)"
+is "pages with --page-size" "Node0.DMA.free=$((3840 * 16384))" \
+	"$("$mmstat" --root "$r" -b --page-size 16384 zoneinfo Node0.DMA.free)"
+is "counts are not scaled, bytes are" "pgfault=131072,anon=12" \
+	"$("$mmstat" --root "$fx/linux-5.15" -k memcg workload.slice pgfault anon | paste -sd,)"
+
+# rates: a fixture does not change, so every rate is 0
+is "rates" "pgscan_anon=0.00,,pgscan_anon=0.00," \
+	"$("$mmstat" --root "$fx/odd-formats" --interval 0.01 --count 2 vmstat pgscan_anon | paste -sd,)"
+is "rates json lines" 2 \
+	"$("$mmstat" --root "$r" -f json -i 0.01 -c 2 meminfo MemFree | jq -s length)"
+
+echo "1..$n"
+[ "$failed" -eq 0 ]
