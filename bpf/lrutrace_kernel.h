@@ -21,7 +21,7 @@
 #define PF_KSWAPD 0x00020000	/* include/linux/sched.h, 6.1 */
 #endif
 
-/* ---- the series' enums (include/trace/events/vmscan.h, pagemap.h) ---- */
+/* ---- the series' enums (include/linux/lru_trace.h) ---- */
 
 enum lru_reclaimer___sl {
 	LRU_RECLAIMER_KSWAPD___sl,
@@ -43,20 +43,20 @@ enum lru_scan_policy___sl {
 	LRU_SCAN_POLICY_ROTATION___sl,
 };
 
-enum scan_balance___sl {
-	SCAN_EQUAL___sl,
-	SCAN_FRACT___sl,
-	SCAN_ANON___sl,
-	SCAN_FILE___sl,
+enum lru_scan_mode___sl {
+	LRU_SCAN_MODE_EQUAL___sl,
+	LRU_SCAN_MODE_FRACT___sl,
+	LRU_SCAN_MODE_ANON___sl,
+	LRU_SCAN_MODE_FILE___sl,
 };
 
-enum scan_balance_forced___sl {
-	SCAN_FORCED_NONE___sl,
-	SCAN_FORCED_NO_SWAP___sl,
-	SCAN_FORCED_MEMCG_SWAPPINESS0___sl,
-	SCAN_FORCED_PRIORITY0___sl,
-	SCAN_FORCED_FILE_TINY___sl,
-	SCAN_FORCED_CACHE_TRIM___sl,
+enum lru_scan_forced_by___sl {
+	LRU_SCAN_FORCED_NONE___sl,
+	LRU_SCAN_FORCED_NO_SWAP___sl,
+	LRU_SCAN_FORCED_MEMCG_SWAPPINESS0___sl,
+	LRU_SCAN_FORCED_PRIORITY0___sl,
+	LRU_SCAN_FORCED_FILE_TINY___sl,
+	LRU_SCAN_FORCED_CACHE_TRIM___sl,
 };
 
 enum lru_move_reason___sl {
@@ -93,8 +93,8 @@ struct scan_balance_info___sl {
 	unsigned long long memcg_id;
 	int priority;
 	enum lru_scan_policy___sl policy;
-	enum scan_balance___sl mode;
-	enum scan_balance_forced___sl forced_by;
+	enum lru_scan_mode___sl mode;
+	enum lru_scan_forced_by___sl forced_by;
 	int swappiness;
 	unsigned long anon_cost;
 	unsigned long file_cost;
@@ -169,21 +169,21 @@ static __always_inline __u8 xlate_policy(__u32 v)
 
 static __always_inline __u8 xlate_mode(__u32 v)
 {
-	XLATE(v, scan_balance___sl, SCAN_EQUAL___sl, SL_MODE_EQUAL);
-	XLATE(v, scan_balance___sl, SCAN_FRACT___sl, SL_MODE_FRACT);
-	XLATE(v, scan_balance___sl, SCAN_ANON___sl, SL_MODE_ANON);
-	XLATE(v, scan_balance___sl, SCAN_FILE___sl, SL_MODE_FILE);
+	XLATE(v, lru_scan_mode___sl, LRU_SCAN_MODE_EQUAL___sl, SL_MODE_EQUAL);
+	XLATE(v, lru_scan_mode___sl, LRU_SCAN_MODE_FRACT___sl, SL_MODE_FRACT);
+	XLATE(v, lru_scan_mode___sl, LRU_SCAN_MODE_ANON___sl, SL_MODE_ANON);
+	XLATE(v, lru_scan_mode___sl, LRU_SCAN_MODE_FILE___sl, SL_MODE_FILE);
 	return SL_MODE_UNKNOWN;
 }
 
 static __always_inline __u8 xlate_forced_by(__u32 v)
 {
-	XLATE(v, scan_balance_forced___sl, SCAN_FORCED_NONE___sl, SL_FORCED_NONE);
-	XLATE(v, scan_balance_forced___sl, SCAN_FORCED_NO_SWAP___sl, SL_FORCED_NO_SWAP);
-	XLATE(v, scan_balance_forced___sl, SCAN_FORCED_MEMCG_SWAPPINESS0___sl, SL_FORCED_MEMCG_SWAPPINESS0);
-	XLATE(v, scan_balance_forced___sl, SCAN_FORCED_PRIORITY0___sl, SL_FORCED_PRIORITY0);
-	XLATE(v, scan_balance_forced___sl, SCAN_FORCED_FILE_TINY___sl, SL_FORCED_FILE_TINY);
-	XLATE(v, scan_balance_forced___sl, SCAN_FORCED_CACHE_TRIM___sl, SL_FORCED_CACHE_TRIM);
+	XLATE(v, lru_scan_forced_by___sl, LRU_SCAN_FORCED_NONE___sl, SL_FORCED_NONE);
+	XLATE(v, lru_scan_forced_by___sl, LRU_SCAN_FORCED_NO_SWAP___sl, SL_FORCED_NO_SWAP);
+	XLATE(v, lru_scan_forced_by___sl, LRU_SCAN_FORCED_MEMCG_SWAPPINESS0___sl, SL_FORCED_MEMCG_SWAPPINESS0);
+	XLATE(v, lru_scan_forced_by___sl, LRU_SCAN_FORCED_PRIORITY0___sl, SL_FORCED_PRIORITY0);
+	XLATE(v, lru_scan_forced_by___sl, LRU_SCAN_FORCED_FILE_TINY___sl, SL_FORCED_FILE_TINY);
+	XLATE(v, lru_scan_forced_by___sl, LRU_SCAN_FORCED_CACHE_TRIM___sl, SL_FORCED_CACHE_TRIM);
 	return SL_FORCED_UNKNOWN;
 }
 

@@ -312,6 +312,9 @@ int main(int argc, char **argv)
 			lru_strerror(err));
 	if (*lru_tracer_limits(t))
 		fprintf(stderr, "lrutrace: %s\n", lru_tracer_limits(t));
+	/* also the line scripts wait for: from here on, events are counted */
+	fprintf(stderr, "lrutrace: tracing in %s mode; Ctrl-C to end\n",
+		lru_tracer_mode(t) == LRU_MODE_FULL ? "full" : "fallback");
 	ec.start_ns = mono_ns();
 
 	if (env.mode == MODE_EVENTS)
