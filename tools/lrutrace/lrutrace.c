@@ -41,9 +41,21 @@ static uint64_t mono_ns(void)
 }
 
 /* stdout went away (| head): not an error, just the end */
-static bool output_closed(void)
+static bool out_closed;
+
+/* Flush stdout: 0 when written, 1 when the reader has gone, -1 on error. */
+static int flush_out(void)
 {
-	return ferror(stdout) && (errno == EPIPE);
+	if (out_closed)
+		return 1;
+	if (fflush(stdout) == EOF || ferror(stdout)) {
+		if (errno == EPIPE) {
+			out_closed = true;
+			return 1;
+		}
+		return -1;
+	}
+	return 0;
 }
 
 static int exit_code(int err)
@@ -75,8 +87,11 @@ static int print_event(void *ctx, const struct lru_event *e)
 	else
 		lru_event_format_text(e, rel, ec->line, sizeof(ec->line));
 	ec->seen++;
-	if (puts(ec->line) == EOF)
-		return -1;	/* stops the poll; the caller sees the error */
+	if (puts(ec->line) == EOF) {
+		if (errno == EPIPE)
+			out_closed = true;
+		return -1;	/* stops the poll */
+	}
 	return 0;
 }
 
@@ -102,7 +117,9 @@ static int run_events(struct lru_tracer *t, struct lrutrace_env *env,
 		       "EVENT", "FIELDS");
 	while (!stop) {
 		n = lru_tracer_poll(t, 100);
-		if (n < 0 && !output_closed()) {
+		if (out_closed)
+			return EXIT_OK;
+		if (n < 0) {
 			fprintf(stderr, "lrutrace: %s\n", lru_strerror(n));
 			return EXIT_FAILURE_RUNTIME;
 		}
@@ -111,19 +128,21 @@ static int run_events(struct lru_tracer *t, struct lrutrace_env *env,
 			print_lost(env, d - drops, d);
 			drops = d;
 		}
-		if (fflush(stdout) == EOF || output_closed())
-			return EXIT_OK;
+		switch (flush_out()) {
+		case 1: return EXIT_OK;
+		case -1: perror("lrutrace: stdout"); return EXIT_FAILURE_RUNTIME;
+		}
 		if (end && mono_ns() >= end)
 			break;
 	}
 	/* what is still in the ring buffer belongs to the run */
-	while (lru_tracer_poll(t, 0) > 0)
+	while (!out_closed && lru_tracer_poll(t, 0) > 0)
 		;
 	d = lru_tracer_drops(t);
 	if (d > drops)
 		print_lost(env, d - drops, d);
-	if (fflush(stdout) == EOF)
-		return EXIT_OK;
+	if (flush_out())
+		return out_closed ? EXIT_OK : EXIT_FAILURE_RUNTIME;
 	fprintf(stderr, "lrutrace: %llu events, %llu lost\n",
 		(unsigned long long)ec->seen, (unsigned long long)d);
 	return d ? EXIT_LOST_EVENTS : EXIT_OK;
@@ -229,8 +248,13 @@ static int run_periodic(struct lru_tracer *t, struct lrutrace_env *env)
 			else
 				report_hist_text(stdout, &rc, &delta);
 		}
-		if (fflush(stdout) == EOF || output_closed())
+		if ((err = flush_out())) {
+			if (err < 0) {
+				perror("lrutrace: stdout");
+				rc_exit = EXIT_FAILURE_RUNTIME;
+			}
 			break;
+		}
 		/* swap: now becomes the previous sample */
 		{
 			struct lru_snapshot tmp = prev;
