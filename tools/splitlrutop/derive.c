@@ -1,0 +1,378 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * derive.c: two samples into a frame (rates, shares, sorted tables).
+ *
+ * Nothing here reads a file or the clock: the frame depends only on its
+ * inputs, which is what makes replay give the live run's frames.
+ */
+#include "derive.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+const char *const sl_col_names[SL_COL_NR] = {
+	"scanned", "reclaimed", "rotated", "activated", "deactivated",
+	"efficiency",
+};
+
+const char *const sl_src_names[SL_SRC_NR] = {
+	"none", "bpf", "zoneinfo", "vmstat", "vmstat-system",
+};
+
+static uint64_t delta_of(uint64_t before, uint64_t after)
+{
+	if (before == SL_MISSING || after == SL_MISSING || after < before)
+		return SL_MISSING;
+	return after - before;
+}
+
+static uint64_t add_known(uint64_t a, uint64_t b)
+{
+	if (a == SL_MISSING || b == SL_MISSING)
+		return SL_MISSING;
+	return a + b;
+}
+
+int sl_share_pm(uint64_t anon, uint64_t file)
+{
+	if (anon == SL_MISSING || file == SL_MISSING || anon + file == 0)
+		return -1;
+	/* Rounded to the nearest permille, so 1/3 shows 333 and 2/3 667. */
+	return (int)((anon * 1000 + (anon + file) / 2) / (anon + file));
+}
+
+int sl_decided_anon_pm(const struct sl_node_sample *n, enum sl_src *src)
+{
+	if (n->decision.present && n->decision.anon_permille <= 1000) {
+		*src = SL_SRC_BPF;
+		return (int)n->decision.anon_permille;
+	}
+	uint64_t a = n->zbal[SL_ZBAL_ANON_PERMILLE];
+	uint64_t f = n->zbal[SL_ZBAL_FILE_PERMILLE];
+	/* 0/0 is what the kernel prints before its first decision. */
+	if (a != SL_MISSING && f != SL_MISSING && a + f > 0 && a <= 1000) {
+		*src = SL_SRC_ZONEINFO;
+		return (int)a;
+	}
+	*src = SL_SRC_NONE;
+	return -1;
+}
+
+static void row_clear(struct sl_row *r, const char *name)
+{
+	memset(r, 0, sizeof(*r));
+	snprintf(r->name, sizeof(r->name), "%s", name);
+	for (int c = 0; c < SL_COL_NR_COUNTS; c++) {
+		r->delta[c] = SL_MISSING;
+		r->per_s[c] = NAN;
+	}
+	r->efficiency = NAN;
+	r->kswapd_share = NAN;
+	r->anon_kb = r->file_kb = SL_MISSING;
+}
+
+/* Fill per_s, efficiency from delta[]; kswapd_scanned may be SL_MISSING. */
+static void row_finish(struct sl_row *r, double seconds, uint64_t kswapd_scanned)
+{
+	for (int c = 0; c < SL_COL_NR_COUNTS; c++)
+		r->per_s[c] = (r->delta[c] == SL_MISSING || seconds <= 0)
+			? NAN : (double)r->delta[c] / seconds;
+	uint64_t scanned = r->delta[SL_COL_SCANNED];
+	uint64_t reclaimed = r->delta[SL_COL_RECLAIMED];
+	if (scanned != SL_MISSING && reclaimed != SL_MISSING && scanned > 0)
+		r->efficiency = (double)reclaimed / (double)scanned;
+	if (scanned != SL_MISSING && kswapd_scanned != SL_MISSING && scanned > 0)
+		r->kswapd_share = (double)kswapd_scanned / (double)scanned;
+}
+
+static uint64_t count_field(const struct sl_counts *c, int col)
+{
+	switch (col) {
+	case SL_COL_SCANNED: return c->scanned;
+	case SL_COL_RECLAIMED: return c->reclaimed;
+	case SL_COL_ROTATED: return c->rotated;
+	case SL_COL_ACTIVATED: return c->activated;
+	default: return c->deactivated;
+	}
+}
+
+/*
+ * Add the deltas of one list (all reclaimers) into row; *kswapd gets the
+ * kswapd part of scanned.  Starts from zero when row->delta is missing.
+ */
+static void add_list_delta(struct sl_row *row, uint64_t *kswapd,
+			   const struct sl_counts before[SL_WHO_NR],
+			   const struct sl_counts after[SL_WHO_NR])
+{
+	for (int c = 0; c < SL_COL_NR_COUNTS; c++) {
+		uint64_t sum = 0;
+		for (int w = 0; w < SL_WHO_NR; w++)
+			sum = add_known(sum, delta_of(count_field(&before[w], c),
+						      count_field(&after[w], c)));
+		row->delta[c] = add_known(row->delta[c], sum);
+	}
+	*kswapd = add_known(*kswapd, delta_of(before[SL_WHO_KSWAPD].scanned,
+					      after[SL_WHO_KSWAPD].scanned));
+}
+
+static void history_push(struct sl_history *h, int nid, int decided, int scanned)
+{
+	int i;
+
+	for (i = 0; i < h->nr_nodes; i++)
+		if (h->nids[i] == nid)
+			break;
+	if (i == h->nr_nodes) {
+		if (h->nr_nodes == SL_MAX_NODES)
+			return;
+		h->nids[h->nr_nodes++] = nid;
+		h->len[i] = 0;
+	}
+	if (h->len[i] == SL_HISTORY) {
+		memmove(h->decided[i], h->decided[i] + 1, (SL_HISTORY - 1) * sizeof(short));
+		memmove(h->scanned[i], h->scanned[i] + 1, (SL_HISTORY - 1) * sizeof(short));
+		h->len[i]--;
+	}
+	h->decided[i][h->len[i]] = (short)decided;
+	h->scanned[i][h->len[i]] = (short)scanned;
+	h->len[i]++;
+}
+
+void sl_history_init(struct sl_history *h)
+{
+	memset(h, 0, sizeof(*h));
+}
+
+static void derive_node(struct sl_node_frame *nf, const struct sl_node_sample *n,
+			const struct sl_sample *prev, const struct sl_sample *cur)
+{
+	const struct sl_node_sample *pn = prev ? sl_sample_node(prev, n->nid) : NULL;
+
+	memset(nf, 0, sizeof(*nf));
+	nf->nid = n->nid;
+	nf->sample = n;
+	nf->decided_anon_pm = sl_decided_anon_pm(n, &nf->decided_src);
+	nf->decision_age_ms = SL_MISSING;
+	if (n->decision.present && n->decision.ts_ns != SL_MISSING &&
+	    cur->mono_ns >= n->decision.ts_ns)
+		nf->decision_age_ms = (cur->mono_ns - n->decision.ts_ns) / 1000000;
+
+	if (nf->decided_src == SL_SRC_BPF) {
+		nf->anon_cost = n->decision.anon_cost;
+		nf->file_cost = n->decision.file_cost;
+		nf->rotated_anon = n->decision.rotated_anon;
+		nf->rotated_file = n->decision.rotated_file;
+		nf->anon_pages = n->decision.anon_pages;
+		nf->file_pages = n->decision.file_pages;
+	} else {
+		nf->anon_cost = n->zbal[SL_ZBAL_ANON_COST];
+		nf->file_cost = n->zbal[SL_ZBAL_FILE_COST];
+		nf->rotated_anon = n->zbal[SL_ZBAL_ROTATED_ANON];
+		nf->rotated_file = n->zbal[SL_ZBAL_ROTATED_FILE];
+		nf->anon_pages = nf->file_pages = SL_MISSING;
+	}
+
+	/*
+	 * Scanned share: pages scanned on the inactive lists, which is what
+	 * pgscan_anon/pgscan_file count, so both sources mean the same thing.
+	 */
+	nf->scanned_anon = nf->scanned_file = SL_MISSING;
+	nf->scanned_src = SL_SRC_NONE;
+	if (pn && n->have_lists && pn->have_lists) {
+		uint64_t a = 0, f = 0;
+		for (int w = 0; w < SL_WHO_NR; w++) {
+			a = add_known(a, delta_of(pn->lists[0][w].scanned, n->lists[0][w].scanned));
+			f = add_known(f, delta_of(pn->lists[2][w].scanned, n->lists[2][w].scanned));
+		}
+		nf->scanned_anon = a;
+		nf->scanned_file = f;
+		nf->scanned_src = SL_SRC_BPF;
+	} else if (prev) {
+		nf->scanned_anon = delta_of(prev->vm[SL_VM_PGSCAN_ANON], cur->vm[SL_VM_PGSCAN_ANON]);
+		nf->scanned_file = delta_of(prev->vm[SL_VM_PGSCAN_FILE], cur->vm[SL_VM_PGSCAN_FILE]);
+		if (nf->scanned_anon != SL_MISSING && nf->scanned_file != SL_MISSING)
+			nf->scanned_src = cur->nr_nodes == 1 ? SL_SRC_VMSTAT : SL_SRC_VMSTAT_SYSTEM;
+	}
+	nf->scanned_anon_pm = sl_share_pm(nf->scanned_anon, nf->scanned_file);
+}
+
+static void derive_lists(struct sl_frame *f, const struct sl_view *view)
+{
+	const struct sl_sample *prev = f->prev, *cur = f->cur;
+	bool bpf = prev != NULL && cur->nr_nodes > 0;
+
+	for (int i = 0; i < cur->nr_nodes && bpf; i++) {
+		const struct sl_node_sample *pn = sl_sample_node(prev, cur->nodes[i].nid);
+		if (!cur->nodes[i].have_lists || !pn || !pn->have_lists)
+			bpf = false;
+	}
+
+	f->nr_lists = SL_NR_LISTS + 1;
+	for (int l = 0; l < SL_NR_LISTS; l++)
+		row_clear(&f->lists[l], sl_list_names[l]);
+	row_clear(&f->lists[SL_NR_LISTS], "all");
+	if (!prev) {
+		f->lists_src = SL_SRC_NONE;
+		return;
+	}
+
+	if (bpf) {
+		uint64_t kswapd_all = 0;
+		f->lists_src = SL_SRC_BPF;
+		struct sl_row *all = &f->lists[SL_NR_LISTS];
+		for (int l = 0; l < SL_NR_LISTS; l++) {
+			struct sl_row *row = &f->lists[l];
+			uint64_t kswapd = 0;
+			for (int c = 0; c < SL_COL_NR_COUNTS; c++)
+				row->delta[c] = 0;
+			for (int i = 0; i < cur->nr_nodes; i++) {
+				const struct sl_node_sample *n = &cur->nodes[i];
+				if (view && view->node >= 0 && n->nid != view->node)
+					continue;
+				add_list_delta(row, &kswapd,
+					       sl_sample_node(prev, n->nid)->lists[l],
+					       n->lists[l]);
+			}
+			row_finish(row, f->interval_s, kswapd);
+			for (int c = 0; c < SL_COL_NR_COUNTS; c++)
+				all->delta[c] = l == 0 ? row->delta[c]
+					: add_known(all->delta[c], row->delta[c]);
+			kswapd_all = add_known(kswapd_all, kswapd);
+		}
+		row_finish(all, f->interval_s, kswapd_all);
+		return;
+	}
+
+	/* /proc/vmstat: by type on the inactive lists, the rest only in total. */
+	f->lists_src = SL_SRC_VMSTAT;
+#define VD(field) delta_of(prev->vm[field], cur->vm[field])
+	struct sl_row *ia = &f->lists[0], *ifile = &f->lists[2], *all = &f->lists[SL_NR_LISTS];
+	ia->delta[SL_COL_SCANNED] = VD(SL_VM_PGSCAN_ANON);
+	ia->delta[SL_COL_RECLAIMED] = VD(SL_VM_PGSTEAL_ANON);
+	ifile->delta[SL_COL_SCANNED] = VD(SL_VM_PGSCAN_FILE);
+	ifile->delta[SL_COL_RECLAIMED] = VD(SL_VM_PGSTEAL_FILE);
+	all->delta[SL_COL_SCANNED] = add_known(VD(SL_VM_PGSCAN_ANON), VD(SL_VM_PGSCAN_FILE));
+	all->delta[SL_COL_RECLAIMED] = add_known(VD(SL_VM_PGSTEAL_ANON), VD(SL_VM_PGSTEAL_FILE));
+	all->delta[SL_COL_ACTIVATED] = VD(SL_VM_PGACTIVATE);
+	all->delta[SL_COL_DEACTIVATED] = VD(SL_VM_PGDEACTIVATE);
+	uint64_t kswapd = VD(SL_VM_PGSCAN_KSWAPD);
+#undef VD
+	for (int l = 0; l < SL_NR_LISTS; l++)
+		row_finish(&f->lists[l], f->interval_s, SL_MISSING);
+	row_finish(all, f->interval_s, kswapd);
+}
+
+static const struct sl_view *sort_view;
+
+static double sort_value(const struct sl_row *r)
+{
+	if (sort_view->sort == SL_COL_EFFICIENCY)
+		return r->efficiency;
+	return r->per_s[sort_view->sort];
+}
+
+static int row_cmp(const void *a, const void *b)
+{
+	const struct sl_row *ra = a, *rb = b;
+	double va = sort_value(ra), vb = sort_value(rb);
+
+	/* Highest first; unknown last; ties by name so the order is stable. */
+	if (isnan(va) != isnan(vb))
+		return isnan(va) ? 1 : -1;
+	if (!isnan(va) && va != vb)
+		return va > vb ? -1 : 1;
+	return strcmp(ra->name, rb->name);
+}
+
+static void derive_memcgs(struct sl_frame *f, const struct sl_view *view)
+{
+	const struct sl_sample *prev = f->prev, *cur = f->cur;
+
+	f->nr_memcgs = 0;
+	for (int i = 0; i < cur->nr_memcgs; i++) {
+		const struct sl_memcg_sample *m = &cur->memcgs[i];
+		const struct sl_memcg_sample *pm = prev ? sl_sample_memcg(prev, m->id) : NULL;
+		struct sl_row *row = &f->memcgs[f->nr_memcgs++];
+
+		row_clear(row, m->path);
+		if (m->stat[SL_CG_ANON] != SL_MISSING)
+			row->anon_kb = m->stat[SL_CG_ANON] / 1024;
+		if (m->stat[SL_CG_FILE] != SL_MISSING)
+			row->file_kb = m->stat[SL_CG_FILE] / 1024;
+		if (!pm)
+			continue;
+		if (m->have_lists && pm->have_lists) {
+			uint64_t kswapd = 0;
+			for (int c = 0; c < SL_COL_NR_COUNTS; c++)
+				row->delta[c] = 0;
+			for (int l = 0; l < SL_NR_LISTS; l++)
+				add_list_delta(row, &kswapd, pm->lists[l], m->lists[l]);
+			row_finish(row, f->interval_s, kswapd);
+			continue;
+		}
+#define CD(field) delta_of(pm->stat[field], m->stat[field])
+		row->delta[SL_COL_SCANNED] = CD(SL_CG_PGSCAN);
+		row->delta[SL_COL_RECLAIMED] = CD(SL_CG_PGSTEAL);
+		row->delta[SL_COL_ACTIVATED] = CD(SL_CG_PGACTIVATE);
+		row->delta[SL_COL_DEACTIVATED] = CD(SL_CG_PGDEACTIVATE);
+		row_finish(row, f->interval_s, CD(SL_CG_PGSCAN_KSWAPD));
+#undef CD
+	}
+	static const struct sl_view by_scanned = { .node = -1, .sort = SL_COL_SCANNED };
+	sort_view = view ? view : &by_scanned;
+	qsort(f->memcgs, (size_t)f->nr_memcgs, sizeof(f->memcgs[0]), row_cmp);
+}
+
+void sl_history_add(struct sl_history *h, const struct sl_sample *prev,
+		    const struct sl_sample *cur)
+{
+	struct sl_node_frame nf;
+
+	if (prev && cur->mono_ns <= prev->mono_ns)
+		prev = NULL;
+	for (int i = 0; i < cur->nr_nodes; i++) {
+		derive_node(&nf, &cur->nodes[i], prev, cur);
+		history_push(h, nf.nid, nf.decided_anon_pm, nf.scanned_anon_pm);
+	}
+}
+
+void sl_derive(struct sl_frame *f, const struct sl_sample *prev,
+	       const struct sl_sample *cur, const struct sl_view *view,
+	       const struct sl_history *hist)
+{
+	memset(f, 0, sizeof(*f));
+	f->cur = cur;
+	f->prev = prev;
+	f->self_cpu_pct = NAN;
+	f->events_per_s = NAN;
+	if (prev && cur->mono_ns > prev->mono_ns)
+		f->interval_s = (double)(cur->mono_ns - prev->mono_ns) / 1e9;
+	else
+		f->prev = prev = NULL;
+
+	if (prev) {
+		uint64_t cpu = delta_of(prev->self_cpu_ns, cur->self_cpu_ns);
+		uint64_t ev = delta_of(prev->bpf_events, cur->bpf_events);
+		if (cpu != SL_MISSING)
+			f->self_cpu_pct = (double)cpu / 1e9 / f->interval_s * 100.0;
+		if (ev != SL_MISSING)
+			f->events_per_s = (double)ev / f->interval_s;
+	}
+
+	f->nr_nodes = cur->nr_nodes;
+	for (int i = 0; i < cur->nr_nodes; i++) {
+		struct sl_node_frame *nf = &f->nodes[i];
+		derive_node(nf, &cur->nodes[i], prev, cur);
+		for (int h = 0; hist && h < hist->nr_nodes; h++) {
+			if (hist->nids[h] != nf->nid)
+				continue;
+			nf->nr_history = hist->len[h];
+			memcpy(nf->decided_history, hist->decided[h], sizeof(nf->decided_history));
+			memcpy(nf->scanned_history, hist->scanned[h], sizeof(nf->scanned_history));
+		}
+	}
+	derive_lists(f, view);
+	derive_memcgs(f, view);
+}

@@ -1,0 +1,116 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * derive.h: one interval's frame, computed from two samples.
+ *
+ * A frame is all the display units, batch text and JSON read.  It is a pure
+ * function of (previous sample, current sample, view, history), so a
+ * replayed recording derives the same frames as the live run did.
+ */
+#ifndef SPLITLRUTOP_DERIVE_H
+#define SPLITLRUTOP_DERIVE_H
+
+#include "model.h"
+
+/* Table columns, in display order; also the sort keys. */
+enum sl_col {
+	SL_COL_SCANNED,
+	SL_COL_RECLAIMED,
+	SL_COL_ROTATED,
+	SL_COL_ACTIVATED,
+	SL_COL_DEACTIVATED,
+	SL_COL_NR_COUNTS,
+	SL_COL_EFFICIENCY = SL_COL_NR_COUNTS,	/* reclaimed / scanned */
+	SL_COL_NR,
+};
+extern const char *const sl_col_names[SL_COL_NR];
+
+/* Where a share came from. */
+enum sl_src {
+	SL_SRC_NONE,
+	SL_SRC_BPF,		/* decision events / per-list counters */
+	SL_SRC_ZONEINFO,	/* our patch's lru_scan_*_permille lines */
+	SL_SRC_VMSTAT,		/* pgscan_anon/pgscan_file deltas */
+	SL_SRC_VMSTAT_SYSTEM,	/* the same, system-wide, on a multi-node box */
+	SL_SRC_NR,
+};
+extern const char *const sl_src_names[SL_SRC_NR];
+
+/* One row of the per-list or memcg table. */
+struct sl_row {
+	char name[SL_MEMCG_PATH];
+	uint64_t delta[SL_COL_NR_COUNTS];	/* SL_MISSING: unknown */
+	double per_s[SL_COL_NR_COUNTS];		/* NAN: unknown */
+	double efficiency;			/* NAN: unknown or nothing scanned */
+	double kswapd_share;			/* of scanned; NAN: unknown */
+	uint64_t anon_kb, file_kb;		/* memcg rows; SL_MISSING */
+};
+
+struct sl_node_frame {
+	int nid;
+	const struct sl_node_sample *sample;	/* sizes (mem[]) and inputs */
+	int decided_anon_pm;		/* -1: unknown */
+	enum sl_src decided_src;
+	int scanned_anon_pm;		/* -1: unknown or nothing scanned */
+	enum sl_src scanned_src;
+	uint64_t scanned_anon, scanned_file;	/* this interval; SL_MISSING */
+	uint64_t decision_age_ms;	/* SL_MISSING without a decision */
+	/* The inputs behind the decision, from the event or zoneinfo. */
+	uint64_t anon_cost, file_cost, rotated_anon, rotated_file;
+	uint64_t anon_pages, file_pages;	/* from the event; SL_MISSING */
+	/* History of the anon share, oldest first; -1 for a gap. */
+	int nr_history;
+	short decided_history[SL_HISTORY];
+	short scanned_history[SL_HISTORY];
+};
+
+/* What the user chose to look at; the units and derive read it. */
+struct sl_view {
+	int node;		/* -1: all nodes */
+	enum sl_col sort;
+	bool memcg;		/* memcg table instead of the per-list one */
+	bool help;
+	bool paused;
+	bool tight;		/* the terminal is too small to draw */
+};
+
+struct sl_history {
+	int nr_nodes;
+	int nids[SL_MAX_NODES];
+	int len[SL_MAX_NODES];
+	short decided[SL_MAX_NODES][SL_HISTORY];
+	short scanned[SL_MAX_NODES][SL_HISTORY];
+};
+
+struct sl_frame {
+	const struct sl_sample *cur, *prev;	/* prev NULL: no interval yet */
+	double interval_s;		/* 0 without prev */
+	double self_cpu_pct;		/* NAN: unknown */
+	double events_per_s;		/* NAN: unknown */
+	int nr_nodes;
+	struct sl_node_frame nodes[SL_MAX_NODES];
+	/* Per-list table for the viewed node(s): four lists, then "all". */
+	enum sl_src lists_src;		/* BPF or VMSTAT */
+	int nr_lists;
+	struct sl_row lists[SL_NR_LISTS + 1];
+	int nr_memcgs;
+	struct sl_row memcgs[SL_MAX_MEMCGS];	/* sorted by view->sort */
+};
+
+void sl_history_init(struct sl_history *h);
+/* Append cur's shares (interval prev..cur): once per new sample. */
+void sl_history_add(struct sl_history *h, const struct sl_sample *prev,
+		    const struct sl_sample *cur);
+/*
+ * Derive the frame of the interval prev..cur (prev NULL: sizes only).  The
+ * frame points into cur and prev, which must outlive it; hist may be NULL.
+ * Deriving again after a key press changes nothing but the frame.
+ */
+void sl_derive(struct sl_frame *f, const struct sl_sample *prev,
+	       const struct sl_sample *cur, const struct sl_view *view,
+	       const struct sl_history *hist);
+
+/* Shares of one node: the pieces derive uses, exposed for the tests. */
+int sl_decided_anon_pm(const struct sl_node_sample *n, enum sl_src *src);
+int sl_share_pm(uint64_t anon, uint64_t file);
+
+#endif /* SPLITLRUTOP_DERIVE_H */

@@ -1,0 +1,89 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* model.c: names of the model's fields and small helpers; see model.h. */
+#include "model.h"
+
+#include <string.h>
+
+#define SL__NAME(id, name) name,
+const char *const sl_mem_names[SL_MEM_NR] = { SL_MEM_FIELDS(SL__NAME) };
+const char *const sl_zbal_names[SL_ZBAL_NR] = { SL_ZBAL_FIELDS(SL__NAME) };
+const char *const sl_vm_names[SL_VM_NR] = { SL_VM_FIELDS(SL__NAME) };
+const char *const sl_cg_names[SL_CG_NR] = { SL_CG_FIELDS(SL__NAME) };
+#undef SL__NAME
+
+const char *const sl_list_names[SL_NR_LISTS] = {
+	"inactive_anon", "active_anon", "inactive_file", "active_file",
+};
+
+const char *const sl_who_names[SL_WHO_NR] = { "kswapd", "direct", "other" };
+
+const char *const sl_bpf_reason_names[SL_BPF_REASON_NR] = {
+	[SL_BPF_ON] = "on",
+	[SL_BPF_NOT_BUILT] = "not-built",
+	[SL_BPF_NOT_ROOT] = "not-root",
+	[SL_BPF_NO_BTF] = "no-btf",
+	[SL_BPF_LOAD_FAILED] = "load-failed",
+	[SL_BPF_DISABLED] = "disabled",
+};
+
+static void counts_missing(struct sl_counts *c)
+{
+#define SL__MISS(f) c->f = SL_MISSING;
+	SL_COUNT_FIELDS(SL__MISS)
+#undef SL__MISS
+}
+
+static void node_init(struct sl_node_sample *n)
+{
+	memset(n, 0, sizeof(*n));
+	n->nid = -1;
+	for (int i = 0; i < SL_MEM_NR; i++)
+		n->mem[i] = SL_MISSING;
+	for (int i = 0; i < SL_ZBAL_NR; i++)
+		n->zbal[i] = SL_MISSING;
+	for (int l = 0; l < SL_NR_LISTS; l++)
+		for (int w = 0; w < SL_WHO_NR; w++)
+			counts_missing(&n->lists[l][w]);
+}
+
+static void memcg_init(struct sl_memcg_sample *m)
+{
+	memset(m, 0, sizeof(*m));
+	for (int i = 0; i < SL_CG_NR; i++)
+		m->stat[i] = SL_MISSING;
+	for (int l = 0; l < SL_NR_LISTS; l++)
+		for (int w = 0; w < SL_WHO_NR; w++)
+			counts_missing(&m->lists[l][w]);
+}
+
+void sl_sample_init(struct sl_sample *s)
+{
+	memset(s, 0, sizeof(*s));
+	s->swappiness = SL_MISSING;
+	s->psi_some10 = s->psi_full10 = SL_MISSING;
+	s->swap_total = s->swap_free = SL_MISSING;
+	for (int i = 0; i < SL_VM_NR; i++)
+		s->vm[i] = SL_MISSING;
+	s->self_cpu_ns = s->self_rss_kb = SL_MISSING;
+	s->bpf_events = s->bpf_drops = SL_MISSING;
+	for (int i = 0; i < SL_MAX_NODES; i++)
+		node_init(&s->nodes[i]);
+	for (int i = 0; i < SL_MAX_MEMCGS; i++)
+		memcg_init(&s->memcgs[i]);
+}
+
+const struct sl_node_sample *sl_sample_node(const struct sl_sample *s, int nid)
+{
+	for (int i = 0; i < s->nr_nodes; i++)
+		if (s->nodes[i].nid == nid)
+			return &s->nodes[i];
+	return NULL;
+}
+
+const struct sl_memcg_sample *sl_sample_memcg(const struct sl_sample *s, uint64_t id)
+{
+	for (int i = 0; i < s->nr_memcgs; i++)
+		if (s->memcgs[i].id == id)
+			return &s->memcgs[i];
+	return NULL;
+}

@@ -1,0 +1,180 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * model.h: what splitlrutop knows about the machine at one moment (a
+ * sample), and what the screen shows about one interval (a frame, derived
+ * from two samples).
+ *
+ * The sampler is the only code that fills a sample; record.c writes and
+ * reads samples; derive.c turns two samples into a frame; the display units
+ * only read frames.  A sample holds cumulative counters and instantaneous
+ * sizes exactly as the sources gave them, so a recording replays through
+ * the same derivation as a live run and gives the same frames.
+ *
+ * Missing is not zero: a value a source did not provide is SL_MISSING and
+ * is shown as "-".
+ */
+#ifndef SPLITLRUTOP_MODEL_H
+#define SPLITLRUTOP_MODEL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define SL_MISSING UINT64_MAX
+#define SL_MAX_NODES 8
+#define SL_MAX_MEMCGS 32
+#define SL_MEMCG_PATH 96
+#define SL_HISTORY 64		/* sparkline samples kept per node */
+
+/* Per-node sizes from nodeN/meminfo, in kB. */
+#define SL_MEM_FIELDS(X)                                                     \
+	X(TOTAL, "MemTotal") X(FREE, "MemFree")                              \
+	X(ACTIVE_ANON, "Active(anon)") X(INACTIVE_ANON, "Inactive(anon)")    \
+	X(ACTIVE_FILE, "Active(file)") X(INACTIVE_FILE, "Inactive(file)")    \
+	X(UNEVICTABLE, "Unevictable")
+
+/* The balance lines our kernel patch prints per node in /proc/zoneinfo. */
+#define SL_ZBAL_FIELDS(X)                                                    \
+	X(ROTATED_ANON, "lru_rotated_anon") X(ROTATED_FILE, "lru_rotated_file") \
+	X(ANON_COST, "lru_anon_cost") X(FILE_COST, "lru_file_cost")          \
+	X(ANON_PERMILLE, "lru_scan_anon_permille")                           \
+	X(FILE_PERMILLE, "lru_scan_file_permille")
+
+/* System-wide event counters from /proc/vmstat. */
+#define SL_VM_FIELDS(X)                                                      \
+	X(PGSCAN_ANON, "pgscan_anon") X(PGSCAN_FILE, "pgscan_file")          \
+	X(PGSTEAL_ANON, "pgsteal_anon") X(PGSTEAL_FILE, "pgsteal_file")      \
+	X(PGSCAN_KSWAPD, "pgscan_kswapd") X(PGSCAN_DIRECT, "pgscan_direct")  \
+	X(PGSTEAL_KSWAPD, "pgsteal_kswapd")                                  \
+	X(PGSTEAL_DIRECT, "pgsteal_direct")                                  \
+	X(PGACTIVATE, "pgactivate") X(PGDEACTIVATE, "pgdeactivate")          \
+	X(PGROTATED, "pgrotated") X(PGREFILL, "pgrefill")                    \
+	X(PSWPIN, "pswpin") X(PSWPOUT, "pswpout")                            \
+	X(REFAULT_ANON, "workingset_refault_anon")                           \
+	X(REFAULT_FILE, "workingset_refault_file")
+
+/* A memory cgroup's memory.stat (v2 names). */
+#define SL_CG_FIELDS(X)                                                      \
+	X(ANON, "anon") X(FILE, "file")                                      \
+	X(ACTIVE_ANON, "active_anon") X(INACTIVE_ANON, "inactive_anon")      \
+	X(ACTIVE_FILE, "active_file") X(INACTIVE_FILE, "inactive_file")      \
+	X(PGSCAN, "pgscan") X(PGSTEAL, "pgsteal")                            \
+	X(PGSCAN_KSWAPD, "pgscan_kswapd") X(PGSCAN_DIRECT, "pgscan_direct")  \
+	X(PGACTIVATE, "pgactivate") X(PGDEACTIVATE, "pgdeactivate")          \
+	X(PGREFILL, "pgrefill")
+
+#define SL__ENUM(prefix, id, name) prefix##id,
+#define SL__MEM(id, name) SL__ENUM(SL_MEM_, id, name)
+#define SL__ZBAL(id, name) SL__ENUM(SL_ZBAL_, id, name)
+#define SL__VM(id, name) SL__ENUM(SL_VM_, id, name)
+#define SL__CG(id, name) SL__ENUM(SL_CG_, id, name)
+enum sl_mem_field { SL_MEM_FIELDS(SL__MEM) SL_MEM_NR };
+enum sl_zbal_field { SL_ZBAL_FIELDS(SL__ZBAL) SL_ZBAL_NR };
+enum sl_vm_field { SL_VM_FIELDS(SL__VM) SL_VM_NR };
+enum sl_cg_field { SL_CG_FIELDS(SL__CG) SL_CG_NR };
+
+extern const char *const sl_mem_names[SL_MEM_NR];
+extern const char *const sl_zbal_names[SL_ZBAL_NR];
+extern const char *const sl_vm_names[SL_VM_NR];
+extern const char *const sl_cg_names[SL_CG_NR];
+
+/* The four evictable lists, in the kernel's order (enum sl_lru). */
+#define SL_NR_LISTS 4
+extern const char *const sl_list_names[SL_NR_LISTS];	/* "inactive_anon", ... */
+
+/* Who reclaimed: the display's split; memcg reclaim counts as direct. */
+enum sl_who { SL_WHO_KSWAPD, SL_WHO_DIRECT, SL_WHO_OTHER, SL_WHO_NR };
+extern const char *const sl_who_names[SL_WHO_NR];
+
+/* Cumulative per-list counters from the BPF aggregates. */
+#define SL_COUNT_FIELDS(X)                                                   \
+	X(scanned) X(reclaimed) X(rotated) X(activated) X(deactivated)
+struct sl_counts {
+#define SL__COUNT(f) uint64_t f;
+	SL_COUNT_FIELDS(SL__COUNT)
+#undef SL__COUNT
+};
+
+/* The latest get_scan_count() decision the BPF side saw for one lruvec. */
+#define SL_DECISION_FIELDS(X)                                                \
+	X(ts_ns) X(policy) X(mode) X(forced_by) X(swappiness) X(priority)    \
+	X(anon_cost) X(file_cost) X(rotated_anon) X(rotated_file)            \
+	X(anon_pages) X(file_pages) X(anon_permille) X(file_permille)
+struct sl_decision {
+	bool present;
+	bool memcg_not_root;	/* from a child memcg's lruvec (no root one seen) */
+#define SL__DEC(f) uint64_t f;
+	SL_DECISION_FIELDS(SL__DEC)
+#undef SL__DEC
+};
+
+struct sl_node_sample {
+	int nid;
+	uint64_t mem[SL_MEM_NR];
+	uint64_t zbal[SL_ZBAL_NR];
+	struct sl_decision decision;
+	bool have_lists;
+	struct sl_counts lists[SL_NR_LISTS][SL_WHO_NR];
+};
+
+struct sl_memcg_sample {
+	uint64_t id;			/* cgroup id (the directory's inode) */
+	char path[SL_MEMCG_PATH];	/* relative to the cgroup root; "/" for it */
+	uint64_t stat[SL_CG_NR];
+	bool have_lists;
+	struct sl_counts lists[SL_NR_LISTS][SL_WHO_NR];
+};
+
+/* What a sample lacks; the degraded banner is written from these bits. */
+enum sl_missing_bits {
+	SL_LACK_BPF = 1u << 0,		/* no decision events, no per-list counters */
+	SL_LACK_ZBAL = 1u << 1,		/* zoneinfo has no lru_* lines: stock kernel */
+	SL_LACK_PSI = 1u << 2,
+	SL_LACK_MEMCG = 1u << 3,	/* no cgroup v2 memory controller */
+	SL_LACK_NODE_MEMINFO = 1u << 4,	/* no nodeN/meminfo: /proc/meminfo as node 0 */
+	SL_LACK_DECISION = 1u << 5,	/* BPF runs, but on the stock events (fallback) */
+};
+
+/* Why BPF is off, as a short reason code (recorded, so replay says it too). */
+enum sl_bpf_reason {
+	SL_BPF_ON,
+	SL_BPF_NOT_BUILT,	/* built without the loader library */
+	SL_BPF_NOT_ROOT,
+	SL_BPF_NO_BTF,
+	SL_BPF_LOAD_FAILED,
+	SL_BPF_DISABLED,	/* --no-bpf */
+	SL_BPF_REASON_NR,
+};
+extern const char *const sl_bpf_reason_names[SL_BPF_REASON_NR];
+
+#define SL_WORD 16
+
+struct sl_sample {
+	uint64_t seq;
+	uint64_t mono_ns;		/* CLOCK_MONOTONIC: rates use this */
+	uint64_t real_s;		/* wall clock, for the header only */
+	uint64_t boot_s;		/* CLOCK_BOOTTIME: uptime */
+	uint64_t interval_ms;		/* the refresh interval asked for */
+	char policy[SL_WORD];		/* vm.lru_scan_balance, "" when absent */
+	uint64_t swappiness;
+	char mglru[SL_WORD];		/* lru_gen/enabled, "" when absent */
+	uint64_t psi_some10, psi_full10;	/* centipercent */
+	uint64_t swap_total, swap_free;	/* kB */
+	uint64_t vm[SL_VM_NR];
+	uint64_t self_cpu_ns;		/* splitlrutop's own user+sys time */
+	uint64_t self_rss_kb;		/* its peak RSS */
+	uint64_t bpf_events;		/* events the BPF side counted, cumulative */
+	uint64_t bpf_drops;
+	uint32_t missing;		/* enum sl_missing_bits */
+	uint32_t bpf_reason;		/* enum sl_bpf_reason */
+	int nr_nodes;
+	struct sl_node_sample nodes[SL_MAX_NODES];
+	int nr_memcgs;
+	struct sl_memcg_sample memcgs[SL_MAX_MEMCGS];
+};
+
+void sl_sample_init(struct sl_sample *s);
+const struct sl_node_sample *sl_sample_node(const struct sl_sample *s, int nid);
+const struct sl_memcg_sample *sl_sample_memcg(const struct sl_sample *s, uint64_t id);
+
+#endif /* SPLITLRUTOP_MODEL_H */

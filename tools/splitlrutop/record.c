@@ -1,0 +1,542 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* record.c: write and read recordings; the format is in record.h. */
+#include "record.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <inttypes.h>
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- the scalar fields of a sample's "g" line ---- */
+
+struct u64_field {
+	const char *name;
+	size_t offset;
+};
+
+#define G(f) { #f, offsetof(struct sl_sample, f) }
+static const struct u64_field global_fields[] = {
+	G(mono_ns), G(real_s), G(boot_s), G(interval_ms), G(swappiness),
+	G(psi_some10), G(psi_full10), G(swap_total), G(swap_free),
+	G(self_cpu_ns), G(self_rss_kb), G(bpf_events), G(bpf_drops),
+};
+#undef G
+#define NR_GLOBAL (sizeof(global_fields) / sizeof(global_fields[0]))
+
+#define D(f) { #f, offsetof(struct sl_decision, f) },
+static const struct u64_field decision_fields[] = { SL_DECISION_FIELDS(D) };
+#undef D
+#define NR_DECISION (sizeof(decision_fields) / sizeof(decision_fields[0]))
+
+#define C(f) { #f, offsetof(struct sl_counts, f) },
+static const struct u64_field count_fields[] = { SL_COUNT_FIELDS(C) };
+#undef C
+#define NR_COUNT (sizeof(count_fields) / sizeof(count_fields[0]))
+
+static uint64_t *u64_at(void *base, size_t offset)
+{
+	return (uint64_t *)((char *)base + offset);
+}
+
+/* ---- writing ---- */
+
+static void put(FILE *out, const char *name, uint64_t v)
+{
+	if (v != SL_MISSING)
+		fprintf(out, " %s=%" PRIu64, name, v);
+}
+
+/* Paths may hold anything but '/'-separated names: escape what splits. */
+static void put_path(FILE *out, const char *path)
+{
+	fputc(' ', out);
+	for (const unsigned char *p = (const unsigned char *)path; *p; p++) {
+		if (*p <= ' ' || *p == '%' || *p == '=' || *p >= 0x7f)
+			fprintf(out, "%%%02X", *p);
+		else
+			fputc(*p, out);
+	}
+}
+
+static void put_counts(FILE *out, char tag, uint64_t owner,
+		       const struct sl_counts lists[SL_NR_LISTS][SL_WHO_NR])
+{
+	for (int l = 0; l < SL_NR_LISTS; l++)
+		for (int w = 0; w < SL_WHO_NR; w++) {
+			fprintf(out, "%c %" PRIu64 " %s %s", tag, owner,
+				sl_list_names[l], sl_who_names[w]);
+			for (size_t f = 0; f < NR_COUNT; f++)
+				put(out, count_fields[f].name,
+				    *u64_at((void *)&lists[l][w], count_fields[f].offset));
+			fputc('\n', out);
+		}
+}
+
+void sl_record_write_header(FILE *out)
+{
+	fprintf(out, "%s %d\n", SL_RECORD_MAGIC, SL_RECORD_VERSION);
+}
+
+void sl_record_write_sample(FILE *out, const struct sl_sample *s)
+{
+	fprintf(out, "S %" PRIu64 "\ng", s->seq);
+	for (size_t i = 0; i < NR_GLOBAL; i++)
+		put(out, global_fields[i].name, *u64_at((void *)s, global_fields[i].offset));
+	if (s->policy[0])
+		fprintf(out, " policy=%s", s->policy);
+	if (s->mglru[0])
+		fprintf(out, " mglru=%s", s->mglru);
+	fprintf(out, " missing=%" PRIu32 " bpf=%s\nv", s->missing,
+		s->bpf_reason < SL_BPF_REASON_NR ? sl_bpf_reason_names[s->bpf_reason] : "?");
+	for (int i = 0; i < SL_VM_NR; i++)
+		put(out, sl_vm_names[i], s->vm[i]);
+	fputc('\n', out);
+
+	for (int i = 0; i < s->nr_nodes; i++) {
+		const struct sl_node_sample *n = &s->nodes[i];
+		fprintf(out, "n %d", n->nid);
+		for (int k = 0; k < SL_MEM_NR; k++)
+			put(out, sl_mem_names[k], n->mem[k]);
+		for (int k = 0; k < SL_ZBAL_NR; k++)
+			put(out, sl_zbal_names[k], n->zbal[k]);
+		fputc('\n', out);
+		if (n->decision.present) {
+			fprintf(out, "d %d", n->nid);
+			for (size_t f = 0; f < NR_DECISION; f++)
+				put(out, decision_fields[f].name,
+				    *u64_at((void *)&n->decision, decision_fields[f].offset));
+			fputc('\n', out);
+		}
+		if (n->have_lists)
+			put_counts(out, 'l', (uint64_t)n->nid, n->lists);
+	}
+	for (int i = 0; i < s->nr_memcgs; i++) {
+		const struct sl_memcg_sample *m = &s->memcgs[i];
+		fprintf(out, "c %" PRIu64, m->id);
+		put_path(out, m->path);
+		for (int k = 0; k < SL_CG_NR; k++)
+			put(out, sl_cg_names[k], m->stat[k]);
+		fputc('\n', out);
+		if (m->have_lists)
+			put_counts(out, 'm', m->id, m->lists);
+	}
+	fprintf(out, "E %" PRIu64 "\n", s->seq);
+}
+
+struct sl_recorder {
+	FILE *out;
+};
+
+struct sl_recorder *sl_recorder_open(const char *path, char *err, size_t errlen)
+{
+	struct sl_recorder *w = calloc(1, sizeof(*w));
+
+	if (!w) {
+		snprintf(err, errlen, "out of memory");
+		return NULL;
+	}
+	w->out = fopen(path, "we");
+	if (!w->out) {
+		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+		free(w);
+		return NULL;
+	}
+	sl_record_write_header(w->out);
+	fflush(w->out);
+	return w;
+}
+
+int sl_recorder_write(struct sl_recorder *w, const struct sl_sample *s)
+{
+	sl_record_write_sample(w->out, s);
+	return fflush(w->out) == 0 && !ferror(w->out) ? 0 : -1;
+}
+
+void sl_recorder_close(struct sl_recorder *w)
+{
+	if (!w)
+		return;
+	fclose(w->out);
+	free(w);
+}
+
+/* ---- reading ---- */
+
+struct sl_replay {
+	FILE *in;
+	char path[512];
+	size_t nr, cap;
+	long *offsets;		/* of each complete sample's "S" line */
+	unsigned *lines;	/* its line number */
+	unsigned truncated_line;
+	char *line;
+	size_t line_cap;
+};
+
+static int fail(char *err, size_t errlen, const struct sl_replay *r,
+		unsigned line, const char *why)
+{
+	snprintf(err, errlen, "%s:%u: %s", r->path, line, why);
+	return -1;
+}
+
+static bool parse_u64(const char *s, uint64_t *v)
+{
+	char *end;
+
+	if (!isdigit((unsigned char)*s))
+		return false;
+	errno = 0;
+	*v = strtoull(s, &end, 10);
+	return !errno && !*end;
+}
+
+static void unescape(char *s)
+{
+	char *o = s;
+
+	for (; *s; s++) {
+		unsigned x;
+		if (*s == '%' && sscanf(s + 1, "%2x", &x) == 1 && isxdigit((unsigned char)s[1]) &&
+		    isxdigit((unsigned char)s[2])) {
+			*o++ = (char)x;
+			s += 2;
+		} else {
+			*o++ = *s;
+		}
+	}
+	*o = '\0';
+}
+
+static int index_of(const char *const *names, int n, const char *word)
+{
+	for (int i = 0; i < n; i++)
+		if (!strcmp(names[i], word))
+			return i;
+	return -1;
+}
+
+/* Apply "key=value" to one of the tables; unknown keys are ignored. */
+static int apply_fields(char *tok, const struct u64_field *f, size_t nf, void *base)
+{
+	char *eq = strchr(tok, '=');
+	uint64_t v;
+
+	if (!eq)
+		return -1;
+	*eq = '\0';
+	for (size_t i = 0; i < nf; i++)
+		if (!strcmp(f[i].name, tok)) {
+			if (!parse_u64(eq + 1, &v))
+				return -1;
+			*u64_at(base, f[i].offset) = v;
+		}
+	return 0;
+}
+
+static int apply_named(char *tok, const char *const *names, int n, uint64_t *vals)
+{
+	char *eq = strchr(tok, '=');
+	uint64_t v;
+	int i;
+
+	if (!eq)
+		return -1;
+	*eq = '\0';
+	i = index_of(names, n, tok);
+	if (i < 0)
+		return 0;
+	if (!parse_u64(eq + 1, &v))
+		return -1;
+	vals[i] = v;
+	return 0;
+}
+
+static int apply_global(char *tok, struct sl_sample *s)
+{
+	char *eq = strchr(tok, '=');
+	uint64_t v;
+
+	if (!eq)
+		return -1;
+	if (!strncmp(tok, "policy=", 7)) {
+		snprintf(s->policy, sizeof(s->policy), "%s", eq + 1);
+	} else if (!strncmp(tok, "mglru=", 6)) {
+		snprintf(s->mglru, sizeof(s->mglru), "%s", eq + 1);
+	} else if (!strncmp(tok, "bpf=", 4)) {
+		int i = index_of(sl_bpf_reason_names, SL_BPF_REASON_NR, eq + 1);
+		s->bpf_reason = i < 0 ? SL_BPF_LOAD_FAILED : (uint32_t)i;
+	} else if (!strncmp(tok, "missing=", 8)) {
+		if (!parse_u64(eq + 1, &v))
+			return -1;
+		s->missing = (uint32_t)v;
+	} else {
+		return apply_fields(tok, global_fields, NR_GLOBAL, s);
+	}
+	return 0;
+}
+
+static struct sl_node_sample *node_slot(struct sl_sample *s, const char *word, bool create)
+{
+	uint64_t nid;
+
+	if (!parse_u64(word, &nid) || nid > 4096)
+		return NULL;
+	for (int i = 0; i < s->nr_nodes; i++)
+		if (s->nodes[i].nid == (int)nid)
+			return &s->nodes[i];
+	if (!create || s->nr_nodes == SL_MAX_NODES)
+		return NULL;
+	s->nodes[s->nr_nodes].nid = (int)nid;
+	return &s->nodes[s->nr_nodes++];
+}
+
+static struct sl_memcg_sample *memcg_slot(struct sl_sample *s, const char *word)
+{
+	uint64_t id;
+
+	if (!parse_u64(word, &id))
+		return NULL;
+	for (int i = 0; i < s->nr_memcgs; i++)
+		if (s->memcgs[i].id == id)
+			return &s->memcgs[i];
+	return NULL;
+}
+
+/* "l NID LIST WHO k=v..." or "m ID LIST WHO k=v..." */
+static int parse_counts(struct sl_counts lists[SL_NR_LISTS][SL_WHO_NR], char **save)
+{
+	char *list = strtok_r(NULL, " ", save), *who = strtok_r(NULL, " ", save), *tok;
+	int l = list ? index_of(sl_list_names, SL_NR_LISTS, list) : -1;
+	int w = who ? index_of(sl_who_names, SL_WHO_NR, who) : -1;
+
+	if (l < 0 || w < 0)
+		return -1;
+	while ((tok = strtok_r(NULL, " ", save)))
+		if (apply_fields(tok, count_fields, NR_COUNT, &lists[l][w]))
+			return -1;
+	return 0;
+}
+
+/* One line of a sample; returns 1 at its "E" line, 0 to go on, -1 on error. */
+static int parse_line(char *line, struct sl_sample *s, uint64_t seq)
+{
+	char *save = NULL, *tag = strtok_r(line, " ", &save), *tok, *word;
+	uint64_t v;
+
+	if (!tag || tag[0] == '#')
+		return 0;
+	if (!strcmp(tag, "E")) {
+		word = strtok_r(NULL, " ", &save);
+		return word && parse_u64(word, &v) && v == seq ? 1 : -1;
+	}
+	if (!strcmp(tag, "g")) {
+		while ((tok = strtok_r(NULL, " ", &save)))
+			if (apply_global(tok, s))
+				return -1;
+	} else if (!strcmp(tag, "v")) {
+		while ((tok = strtok_r(NULL, " ", &save)))
+			if (apply_named(tok, sl_vm_names, SL_VM_NR, s->vm))
+				return -1;
+	} else if (!strcmp(tag, "n") || !strcmp(tag, "d") || !strcmp(tag, "l")) {
+		word = strtok_r(NULL, " ", &save);
+		struct sl_node_sample *n = word ? node_slot(s, word, tag[0] == 'n') : NULL;
+		if (!n)
+			return -1;
+		if (tag[0] == 'l') {
+			if (!n->have_lists)
+				memset(n->lists, 0, sizeof(n->lists));
+			n->have_lists = true;
+			return parse_counts(n->lists, &save);
+		}
+		if (tag[0] == 'd')
+			n->decision.present = true;
+		while ((tok = strtok_r(NULL, " ", &save))) {
+			int rc;
+			if (tag[0] == 'd') {
+				rc = apply_fields(tok, decision_fields, NR_DECISION, &n->decision);
+			} else {
+				char copy[128];
+				snprintf(copy, sizeof(copy), "%s", tok);
+				rc = apply_named(tok, sl_mem_names, SL_MEM_NR, n->mem);
+				if (!rc)
+					rc = apply_named(copy, sl_zbal_names, SL_ZBAL_NR, n->zbal);
+			}
+			if (rc)
+				return -1;
+		}
+	} else if (!strcmp(tag, "c")) {
+		char *id = strtok_r(NULL, " ", &save), *path = strtok_r(NULL, " ", &save);
+		if (!id || !path || s->nr_memcgs == SL_MAX_MEMCGS || !parse_u64(id, &v))
+			return -1;
+		struct sl_memcg_sample *m = &s->memcgs[s->nr_memcgs++];
+		m->id = v;
+		unescape(path);
+		snprintf(m->path, sizeof(m->path), "%s", path);
+		while ((tok = strtok_r(NULL, " ", &save)))
+			if (apply_named(tok, sl_cg_names, SL_CG_NR, m->stat))
+				return -1;
+	} else if (!strcmp(tag, "m")) {
+		word = strtok_r(NULL, " ", &save);
+		struct sl_memcg_sample *m = word ? memcg_slot(s, word) : NULL;
+		if (!m)
+			return -1;
+		if (!m->have_lists)
+			memset(m->lists, 0, sizeof(m->lists));
+		m->have_lists = true;
+		return parse_counts(m->lists, &save);
+	}
+	/* Any other tag is from a later version: skipped. */
+	return 0;
+}
+
+static ssize_t next_line(struct sl_replay *r, bool *complete)
+{
+	ssize_t n = getline(&r->line, &r->line_cap, r->in);
+
+	*complete = n > 0 && r->line[n - 1] == '\n';
+	if (*complete)
+		r->line[--n] = '\0';
+	return n;
+}
+
+struct sl_replay *sl_replay_open(const char *path, char *err, size_t errlen)
+{
+	struct sl_replay *r = calloc(1, sizeof(*r));
+	unsigned lineno = 0, block_line = 0;
+	long block_off = 0;
+	uint64_t seq = 0;
+	bool in_block = false, complete;
+	int version;
+	ssize_t n;
+
+	if (!r) {
+		snprintf(err, errlen, "out of memory");
+		return NULL;
+	}
+	snprintf(r->path, sizeof(r->path), "%s", path);
+	r->in = fopen(path, "re");
+	if (!r->in) {
+		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+		free(r);
+		return NULL;
+	}
+	n = next_line(r, &complete);
+	lineno = 1;
+	if (n < 0 || sscanf(r->line, SL_RECORD_MAGIC " %d", &version) != 1) {
+		fail(err, errlen, r, 1, "not a splitlrutop recording (no '" SL_RECORD_MAGIC " N' line)");
+		goto bad;
+	}
+	if (version != SL_RECORD_VERSION) {
+		char why[96];
+		snprintf(why, sizeof(why), "recording format version %d; this splitlrutop reads %d",
+			 version, SL_RECORD_VERSION);
+		fail(err, errlen, r, 1, why);
+		goto bad;
+	}
+	for (;;) {
+		long off = ftell(r->in);
+		n = next_line(r, &complete);
+		if (n < 0)
+			break;
+		lineno++;
+		if (!in_block) {
+			if (r->line[0] == '#' || n == 0)
+				continue;
+			if (r->line[0] != 'S' || sscanf(r->line, "S %" SCNu64, &seq) != 1) {
+				if (!complete)
+					break;	/* a cut-off line where a sample would start */
+				fail(err, errlen, r, lineno, "expected 'S SEQ' to start a sample");
+				goto bad;
+			}
+			in_block = true;
+			block_off = off;
+			block_line = lineno;
+		} else if (r->line[0] == 'E' && r->line[1] == ' ') {
+			uint64_t end;
+			if (sscanf(r->line, "E %" SCNu64, &end) != 1 || end != seq) {
+				fail(err, errlen, r, lineno, "'E' does not match its sample's 'S'");
+				goto bad;
+			}
+			if (r->nr == r->cap) {
+				size_t cap = r->cap ? r->cap * 2 : 64;
+				long *o = realloc(r->offsets, cap * sizeof(*o));
+				unsigned *l = o ? realloc(r->lines, cap * sizeof(*l)) : NULL;
+				if (o)
+					r->offsets = o;
+				if (!o || !l) {
+					snprintf(err, errlen, "out of memory");
+					goto bad;
+				}
+				r->lines = l;
+				r->cap = cap;
+			}
+			r->offsets[r->nr] = block_off;
+			r->lines[r->nr++] = block_line;
+			in_block = false;
+		}
+	}
+	if (in_block)
+		r->truncated_line = block_line;
+	else if (!complete && n > 0)
+		r->truncated_line = lineno;
+	return r;
+bad:
+	sl_replay_close(r);
+	return NULL;
+}
+
+size_t sl_replay_count(const struct sl_replay *r)
+{
+	return r->nr;
+}
+
+unsigned sl_replay_truncated(const struct sl_replay *r)
+{
+	return r->truncated_line;
+}
+
+int sl_replay_load(struct sl_replay *r, size_t i, struct sl_sample *s,
+		   char *err, size_t errlen)
+{
+	unsigned lineno;
+	bool complete;
+	ssize_t n;
+
+	if (i >= r->nr) {
+		snprintf(err, errlen, "%s: no sample %zu", r->path, i);
+		return -1;
+	}
+	sl_sample_init(s);
+	if (fseek(r->in, r->offsets[i], SEEK_SET))
+		return fail(err, errlen, r, r->lines[i], strerror(errno));
+	lineno = r->lines[i];
+	n = next_line(r, &complete);
+	if (n < 0 || sscanf(r->line, "S %" SCNu64, &s->seq) != 1)
+		return fail(err, errlen, r, lineno, "expected 'S SEQ'");
+	for (;;) {
+		n = next_line(r, &complete);
+		lineno++;
+		if (n < 0)
+			return fail(err, errlen, r, lineno, "file changed while replaying");
+		int rc = parse_line(r->line, s, s->seq);
+		if (rc < 0)
+			return fail(err, errlen, r, lineno, "malformed line");
+		if (rc > 0)
+			return 0;
+	}
+}
+
+void sl_replay_close(struct sl_replay *r)
+{
+	if (!r)
+		return;
+	if (r->in)
+		fclose(r->in);
+	free(r->offsets);
+	free(r->lines);
+	free(r->line);
+	free(r);
+}

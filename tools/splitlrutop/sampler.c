@@ -1,0 +1,130 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * sampler.c: fills one sample from the two sources, plus the clocks and
+ * splitlrutop's own cost.  The display never calls into here; the main
+ * loop does, once per interval.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "sampler.h"
+
+struct sl_sampler {
+	struct sl_proc_source *proc;
+	struct sl_bpf_source *bpf;	/* NULL: degraded */
+	enum sl_bpf_reason bpf_reason;
+	char bpf_detail[256];
+	unsigned interval_ms;
+	uint64_t seq;
+};
+
+static uint64_t clock_ns(clockid_t id)
+{
+	struct timespec ts;
+
+	clock_gettime(id, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+struct sl_sampler *sl_sampler_new(const struct sl_sampler_opts *opts,
+				  char *err, size_t errlen)
+{
+	struct sl_sampler *sp = calloc(1, sizeof(*sp));
+
+	if (!sp) {
+		snprintf(err, errlen, "out of memory");
+		return NULL;
+	}
+	sp->interval_ms = opts->interval_ms;
+	sp->proc = sl_proc_open(opts->root, err, errlen);
+	if (!sp->proc) {
+		free(sp);
+		return NULL;
+	}
+	if (opts->no_bpf || getenv("SPLITLRU_NO_BPF")) {
+		sp->bpf_reason = SL_BPF_DISABLED;
+		snprintf(sp->bpf_detail, sizeof(sp->bpf_detail), "--no-bpf or SPLITLRU_NO_BPF given");
+	} else if (opts->root && strcmp(opts->root, "/")) {
+		/* A capture of another machine: its kernel is not this one. */
+		sp->bpf_reason = SL_BPF_DISABLED;
+		snprintf(sp->bpf_detail, sizeof(sp->bpf_detail), "reading a capture (--root)");
+	} else {
+		sp->bpf = sl_bpf_open(opts->force_fallback, &sp->bpf_reason,
+				      sp->bpf_detail, sizeof(sp->bpf_detail));
+	}
+	return sp;
+}
+
+const char *sl_sampler_bpf_detail(const struct sl_sampler *sp)
+{
+	return sp->bpf_detail;
+}
+
+void sl_sampler_set_interval(struct sl_sampler *sp, unsigned interval_ms)
+{
+	sp->interval_ms = interval_ms;
+}
+
+int sl_sampler_sample(struct sl_sampler *sp, struct sl_sample *s,
+		      char *err, size_t errlen)
+{
+	struct rusage ru;
+
+	sl_sample_init(s);
+	s->seq = sp->seq++;
+	s->mono_ns = clock_ns(CLOCK_MONOTONIC);
+	s->real_s = (uint64_t)time(NULL);
+	s->boot_s = clock_ns(CLOCK_BOOTTIME) / 1000000000ull;
+	s->interval_ms = sp->interval_ms;
+	if (sl_proc_sample(sp->proc, s, err, errlen))
+		return -1;
+	s->bpf_reason = sp->bpf_reason;
+	if (!sp->bpf || sl_bpf_sample(sp->bpf, s))
+		s->missing |= SL_LACK_BPF;
+	if (getrusage(RUSAGE_SELF, &ru) == 0) {
+		s->self_cpu_ns = ((uint64_t)ru.ru_utime.tv_sec + (uint64_t)ru.ru_stime.tv_sec) * 1000000000ull +
+			((uint64_t)ru.ru_utime.tv_usec + (uint64_t)ru.ru_stime.tv_usec) * 1000ull;
+		s->self_rss_kb = (uint64_t)ru.ru_maxrss;
+	}
+	return 0;
+}
+
+void sl_sampler_free(struct sl_sampler *sp)
+{
+	if (!sp)
+		return;
+	sl_bpf_close(sp->bpf);
+	sl_proc_close(sp->proc);
+	free(sp);
+}
+
+int sl_set_scan_balance(const char *root, const char *word, char *err,
+			size_t errlen)
+{
+	char path[600];
+	ssize_t n;
+	int fd;
+
+	snprintf(path, sizeof(path), "%s/proc/sys/vm/lru_scan_balance",
+		 root && strcmp(root, "/") ? root : "");
+	fd = open(path, O_WRONLY | O_CLOEXEC);
+	if (fd < 0) {
+		snprintf(err, errlen, "cannot open vm.lru_scan_balance: %s",
+			 errno == ENOENT ? "this kernel lacks the splitlru series" : strerror(errno));
+		return -1;
+	}
+	n = write(fd, word, strlen(word));
+	int saved = errno;
+	close(fd);
+	if (n < 0) {
+		snprintf(err, errlen, "vm.lru_scan_balance refused '%s': %s", word, strerror(saved));
+		return -1;
+	}
+	return 0;
+}

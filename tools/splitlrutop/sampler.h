@@ -1,0 +1,61 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * sampler.h: the one place that fills samples.
+ *
+ * Two sources sit behind it: source_proc.c (every file, through libmmstat)
+ * and source_bpf.c (the BPF aggregates, through the loader library in
+ * bpf/).  Without BPF (not root, no BTF, stock kernel, or a build without
+ * the loader) the sampler still fills everything /proc has and marks the
+ * rest missing; the display says so.
+ */
+#ifndef SPLITLRUTOP_SAMPLER_H
+#define SPLITLRUTOP_SAMPLER_H
+
+#include <stddef.h>
+
+#include "model.h"
+
+struct sl_sampler_opts {
+	const char *root;	/* read ROOT/proc and ROOT/sys; NULL: "/" */
+	bool no_bpf;		/* --no-bpf: /proc only, even as root */
+	bool force_fallback;	/* the loader's stock-event mode */
+	unsigned interval_ms;	/* recorded in each sample */
+};
+
+struct sl_sampler;
+
+/* NULL when even /proc cannot be read; err says why. */
+struct sl_sampler *sl_sampler_new(const struct sl_sampler_opts *opts,
+				  char *err, size_t errlen);
+/* Fill *s with the next sample.  0, or -1 with err set. */
+int sl_sampler_sample(struct sl_sampler *sp, struct sl_sample *s,
+		      char *err, size_t errlen);
+/* A longer word on why BPF is off or limited ("" when it is fully on). */
+const char *sl_sampler_bpf_detail(const struct sl_sampler *sp);
+void sl_sampler_set_interval(struct sl_sampler *sp, unsigned interval_ms);
+void sl_sampler_free(struct sl_sampler *sp);
+
+/*
+ * Write vm.lru_scan_balance ("cost" or "rotation").  0, or -1 with err set
+ * (not root, stock kernel, refused).
+ */
+int sl_set_scan_balance(const char *root, const char *word, char *err,
+			size_t errlen);
+
+/* ---- the two sources (sampler.c composes them) ---- */
+
+struct sl_proc_source;
+struct sl_proc_source *sl_proc_open(const char *root, char *err, size_t errlen);
+int sl_proc_sample(struct sl_proc_source *p, struct sl_sample *s,
+		   char *err, size_t errlen);
+void sl_proc_close(struct sl_proc_source *p);
+
+struct sl_bpf_source;
+/* NULL when BPF is unavailable; *reason and detail say why. */
+struct sl_bpf_source *sl_bpf_open(bool force_fallback, enum sl_bpf_reason *reason,
+				  char *detail, size_t detaillen);
+/* Add the BPF figures to a sample sl_proc_sample filled. */
+int sl_bpf_sample(struct sl_bpf_source *b, struct sl_sample *s);
+void sl_bpf_close(struct sl_bpf_source *b);
+
+#endif /* SPLITLRUTOP_SAMPLER_H */

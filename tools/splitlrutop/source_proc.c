@@ -1,0 +1,360 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * source_proc.c: the /proc and /sys half of the sampler, all through
+ * libmmstat.  Contexts are opened once and re-read with pread() on every
+ * sample, so a sample costs no open() once the memcg list is settled.
+ *
+ * The only files read here without libmmstat are the single-word sysctls
+ * (vm.lru_scan_balance, vm.swappiness, lru_gen/enabled): one word, no
+ * format to parse.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "mmstat.h"
+#include "sampler.h"
+
+#define MEMCG_RESCAN_SAMPLES 5	/* look for new cgroups every N samples */
+#define MEMCG_MAX_DEPTH 4
+
+struct proc_memcg {
+	char path[SL_MEMCG_PATH];
+	uint64_t id;
+	struct mmstat_memcg *stat;
+};
+
+struct sl_proc_source {
+	char root[512];			/* "" for "/" */
+	struct mmstat_meminfo *meminfo;
+	struct mmstat_vmstat *vmstat;
+	struct mmstat_zoneinfo *zoneinfo;
+	struct mmstat_psi *psi;		/* NULL: no PSI */
+	int nr_nodes;
+	int nids[SL_MAX_NODES];
+	struct mmstat_meminfo *node_meminfo[SL_MAX_NODES];	/* NULL: none */
+	char cgroup_dir[600];		/* cgroup v2 mount; "" without one */
+	int nr_memcgs;
+	struct proc_memcg memcgs[SL_MAX_MEMCGS];
+	unsigned samples;
+};
+
+static const int mem_keys[SL_MEM_NR] = {
+	MMSTAT_MI_MEM_TOTAL, MMSTAT_MI_MEM_FREE, MMSTAT_MI_ACTIVE_ANON,
+	MMSTAT_MI_INACTIVE_ANON, MMSTAT_MI_ACTIVE_FILE, MMSTAT_MI_INACTIVE_FILE,
+	MMSTAT_MI_UNEVICTABLE,
+};
+
+static const int zbal_keys[SL_ZBAL_NR] = {
+	MMSTAT_VM_LRU_ROTATED_ANON, MMSTAT_VM_LRU_ROTATED_FILE,
+	MMSTAT_VM_LRU_ANON_COST, MMSTAT_VM_LRU_FILE_COST,
+	MMSTAT_VM_LRU_SCAN_ANON_PERMILLE, MMSTAT_VM_LRU_SCAN_FILE_PERMILLE,
+};
+
+static const int vm_keys[SL_VM_NR] = {
+	MMSTAT_VM_PGSCAN_ANON, MMSTAT_VM_PGSCAN_FILE, MMSTAT_VM_PGSTEAL_ANON,
+	MMSTAT_VM_PGSTEAL_FILE, MMSTAT_VM_PGSCAN_KSWAPD, MMSTAT_VM_PGSCAN_DIRECT,
+	MMSTAT_VM_PGSTEAL_KSWAPD, MMSTAT_VM_PGSTEAL_DIRECT, MMSTAT_VM_PGACTIVATE,
+	MMSTAT_VM_PGDEACTIVATE, MMSTAT_VM_PGROTATED, MMSTAT_VM_PGREFILL,
+	MMSTAT_VM_PSWPIN, MMSTAT_VM_PSWPOUT, MMSTAT_VM_WORKINGSET_REFAULT_ANON,
+	MMSTAT_VM_WORKINGSET_REFAULT_FILE,
+};
+
+static uint64_t get(const struct mmstat_table *t, int key)
+{
+	uint64_t v;
+
+	return mmstat_table_get(t, key, &v) == 0 ? v : SL_MISSING;
+}
+
+static void set_err(char *err, size_t len, const struct mmstat_error *e)
+{
+	mmstat_error_string(e, err, len);
+}
+
+/* One word of a sysctl-like file into buf; "" when it cannot be read. */
+static void read_word(const struct sl_proc_source *p, const char *path,
+		      char *buf, size_t len)
+{
+	char full[700], tmp[64];
+	ssize_t n;
+	int fd;
+
+	buf[0] = '\0';
+	snprintf(full, sizeof(full), "%s%s", p->root, path);
+	fd = open(full, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return;
+	n = read(fd, tmp, sizeof(tmp) - 1);
+	close(fd);
+	if (n <= 0)
+		return;
+	tmp[n] = '\0';
+	tmp[strcspn(tmp, " \t\n")] = '\0';
+	snprintf(buf, len, "%s", tmp);
+}
+
+/* ---- memory cgroups ---- */
+
+/* a + b into buf; -1 when it does not fit (such a cgroup is skipped). */
+static int join(char *buf, size_t len, const char *a, const char *b)
+{
+	int n = snprintf(buf, len, "%s%s", a, b);
+
+	return n < 0 || (size_t)n >= len ? -1 : 0;
+}
+
+static void memcgs_free(struct sl_proc_source *p)
+{
+	for (int i = 0; i < p->nr_memcgs; i++)
+		mmstat_memcg_free(p->memcgs[i].stat);
+	p->nr_memcgs = 0;
+}
+
+static void memcg_add(struct sl_proc_source *p, const char *rel)
+{
+	char dir[1200], file[1300];
+	struct mmstat_error e;
+	struct stat st;
+
+	if (p->nr_memcgs == SL_MAX_MEMCGS)
+		return;
+	if (join(dir, sizeof(dir), p->cgroup_dir, rel) ||
+	    join(file, sizeof(file), dir, "/memory.stat") ||
+	    stat(dir, &st) || access(file, R_OK))
+		return;
+	struct proc_memcg *m = &p->memcgs[p->nr_memcgs];
+	/* mmstat_memcg_new takes the cgroup directory below root. */
+	if (join(dir, sizeof(dir), p->cgroup_dir + strlen(p->root), rel))
+		return;
+	m->stat = mmstat_memcg_new(p->root[0] ? p->root : NULL, dir,
+				   MMSTAT_MEMCG_STAT, &e);
+	if (!m->stat)
+		return;
+	snprintf(m->path, sizeof(m->path), "%s", rel[0] ? rel : "/");
+	m->id = (uint64_t)st.st_ino;	/* a cgroup v2 directory's inode is its id */
+	p->nr_memcgs++;
+}
+
+/* Breadth first, so the top of a big tree is what fits. */
+static void memcgs_scan(struct sl_proc_source *p)
+{
+	char queue[SL_MAX_MEMCGS * 4][SL_MEMCG_PATH];
+	int depth[SL_MAX_MEMCGS * 4];
+	int head = 0, tail = 0;
+
+	memcgs_free(p);
+	if (!p->cgroup_dir[0])
+		return;
+	queue[tail][0] = '\0';
+	depth[tail++] = 0;
+	while (head < tail && p->nr_memcgs < SL_MAX_MEMCGS) {
+		char dir[1200];
+		const char *rel = queue[head];
+		int d = depth[head++];
+		DIR *dp;
+		struct dirent *de;
+
+		memcg_add(p, rel);
+		if (d == MEMCG_MAX_DEPTH)
+			continue;
+		dp = join(dir, sizeof(dir), p->cgroup_dir, rel) ? NULL : opendir(dir);
+		if (!dp)
+			continue;
+		while ((de = readdir(dp)) && tail < (int)(sizeof(depth) / sizeof(depth[0]))) {
+			if (de->d_type != DT_DIR || de->d_name[0] == '.')
+				continue;
+			int n = snprintf(queue[tail], SL_MEMCG_PATH, "%s/%s", rel, de->d_name);
+			if (n > 0 && n < SL_MEMCG_PATH)
+				depth[tail++] = d + 1;
+		}
+		closedir(dp);
+	}
+}
+
+static void find_cgroup2(struct sl_proc_source *p)
+{
+	static const char *const mounts[] = { "/sys/fs/cgroup", "/sys/fs/cgroup/unified" };
+	char probe[700];
+
+	p->cgroup_dir[0] = '\0';
+	for (size_t i = 0; i < sizeof(mounts) / sizeof(mounts[0]); i++) {
+		char controllers[64] = "";
+		FILE *f;
+
+		snprintf(probe, sizeof(probe), "%s%s/cgroup.controllers", p->root, mounts[i]);
+		f = fopen(probe, "re");
+		if (!f)
+			continue;
+		/* A v2 hierarchy without the memory controller has no memcgs. */
+		while (fscanf(f, "%63s", controllers) == 1)
+			if (!strcmp(controllers, "memory")) {
+				snprintf(p->cgroup_dir, sizeof(p->cgroup_dir), "%s%s",
+					 p->root, mounts[i]);
+				break;
+			}
+		fclose(f);
+		if (p->cgroup_dir[0])
+			return;
+	}
+}
+
+/* ---- open, sample, close ---- */
+
+struct sl_proc_source *sl_proc_open(const char *root, char *err, size_t errlen)
+{
+	struct sl_proc_source *p = calloc(1, sizeof(*p));
+	struct mmstat_error e;
+
+	if (!p) {
+		snprintf(err, errlen, "out of memory");
+		return NULL;
+	}
+	if (root && strcmp(root, "/"))
+		snprintf(p->root, sizeof(p->root), "%s", root);
+	const char *mroot = p->root[0] ? p->root : NULL;
+
+	p->meminfo = mmstat_meminfo_new(mroot, &e);
+	if (!p->meminfo)
+		goto fail;
+	p->vmstat = mmstat_vmstat_new(mroot, &e);
+	if (!p->vmstat)
+		goto fail;
+	p->zoneinfo = mmstat_zoneinfo_new(mroot, &e);
+	if (!p->zoneinfo)
+		goto fail;
+	if (mmstat_zoneinfo_read(p->zoneinfo)) {
+		e = *mmstat_zoneinfo_error(p->zoneinfo);
+		goto fail;
+	}
+	p->psi = mmstat_psi_new(mroot, NULL, &e);	/* optional */
+
+	/* The nodes are the ones /proc/zoneinfo lists. */
+	size_t nr = mmstat_zoneinfo_nr_nodes(p->zoneinfo);
+	for (size_t i = 0; i < nr && p->nr_nodes < SL_MAX_NODES; i++) {
+		int nid = mmstat_zoneinfo_node(p->zoneinfo, i)->node;
+		p->nids[p->nr_nodes] = nid;
+		p->node_meminfo[p->nr_nodes] = mmstat_node_meminfo_new(mroot, nid, &e);
+		p->nr_nodes++;
+	}
+	if (p->nr_nodes == 0) {
+		p->nids[0] = 0;
+		p->nr_nodes = 1;
+	}
+	find_cgroup2(p);
+	return p;
+fail:
+	set_err(err, errlen, &e);
+	sl_proc_close(p);
+	return NULL;
+}
+
+void sl_proc_close(struct sl_proc_source *p)
+{
+	if (!p)
+		return;
+	mmstat_meminfo_free(p->meminfo);
+	mmstat_vmstat_free(p->vmstat);
+	mmstat_zoneinfo_free(p->zoneinfo);
+	mmstat_psi_free(p->psi);
+	for (int i = 0; i < p->nr_nodes; i++)
+		mmstat_meminfo_free(p->node_meminfo[i]);
+	memcgs_free(p);
+	free(p);
+}
+
+static void sample_node(struct sl_proc_source *p, int i, struct sl_sample *s,
+			const struct mmstat_table *global_mi)
+{
+	struct sl_node_sample *n = &s->nodes[s->nr_nodes++];
+	const struct mmstat_table *mi = global_mi;
+	const struct mmstat_node *zn;
+
+	n->nid = p->nids[i];
+	if (p->node_meminfo[i] && mmstat_meminfo_read(p->node_meminfo[i]) == 0)
+		mi = mmstat_meminfo_table(p->node_meminfo[i]);
+	else
+		s->missing |= SL_LACK_NODE_MEMINFO;
+	/* /proc/meminfo stands in for node 0 only on a one-node machine. */
+	if (mi != global_mi || p->nr_nodes == 1)
+		for (int k = 0; k < SL_MEM_NR; k++)
+			n->mem[k] = get(mi, mem_keys[k]);
+
+	zn = mmstat_zoneinfo_find_node(p->zoneinfo, n->nid);
+	for (int k = 0; zn && k < SL_ZBAL_NR; k++)
+		n->zbal[k] = get(&zn->stats, zbal_keys[k]);
+	if (n->zbal[SL_ZBAL_ANON_PERMILLE] == SL_MISSING)
+		s->missing |= SL_LACK_ZBAL;
+}
+
+int sl_proc_sample(struct sl_proc_source *p, struct sl_sample *s,
+		   char *err, size_t errlen)
+{
+	const struct mmstat_table *mi, *vm;
+	char word[SL_WORD];
+
+	if (mmstat_meminfo_read(p->meminfo)) {
+		set_err(err, errlen, mmstat_meminfo_error(p->meminfo));
+		return -1;
+	}
+	if (mmstat_vmstat_read(p->vmstat)) {
+		set_err(err, errlen, mmstat_vmstat_error(p->vmstat));
+		return -1;
+	}
+	if (mmstat_zoneinfo_read(p->zoneinfo)) {
+		set_err(err, errlen, mmstat_zoneinfo_error(p->zoneinfo));
+		return -1;
+	}
+	mi = mmstat_meminfo_table(p->meminfo);
+	vm = mmstat_vmstat_table(p->vmstat);
+	s->swap_total = get(mi, MMSTAT_MI_SWAP_TOTAL);
+	s->swap_free = get(mi, MMSTAT_MI_SWAP_FREE);
+	for (int k = 0; k < SL_VM_NR; k++)
+		s->vm[k] = get(vm, vm_keys[k]);
+
+	if (p->psi && mmstat_psi_read(p->psi) == 0) {
+		const struct mmstat_table *psi = mmstat_psi_table(p->psi);
+		s->psi_some10 = get(psi, MMSTAT_PSI_SOME_AVG10);
+		s->psi_full10 = get(psi, MMSTAT_PSI_FULL_AVG10);
+	} else {
+		s->missing |= SL_LACK_PSI;
+	}
+
+	read_word(p, "/proc/sys/vm/lru_scan_balance", s->policy, sizeof(s->policy));
+	read_word(p, "/sys/kernel/mm/lru_gen/enabled", s->mglru, sizeof(s->mglru));
+	read_word(p, "/proc/sys/vm/swappiness", word, sizeof(word));
+	if (word[0])
+		s->swappiness = strtoull(word, NULL, 10);
+
+	for (int i = 0; i < p->nr_nodes; i++)
+		sample_node(p, i, s, mi);
+
+	if (!p->cgroup_dir[0])
+		s->missing |= SL_LACK_MEMCG;
+	if (p->samples++ % MEMCG_RESCAN_SAMPLES == 0)
+		memcgs_scan(p);
+	bool vanished = false;
+	for (int i = 0; i < p->nr_memcgs; i++) {
+		struct proc_memcg *m = &p->memcgs[i];
+		if (mmstat_memcg_read(m->stat)) {
+			vanished = true;	/* removed since the scan */
+			continue;
+		}
+		struct sl_memcg_sample *ms = &s->memcgs[s->nr_memcgs++];
+		const struct mmstat_table *t = mmstat_memcg_table(m->stat);
+		ms->id = m->id;
+		snprintf(ms->path, sizeof(ms->path), "%s", m->path);
+		for (int k = 0; k < SL_CG_NR; k++) {
+			const struct mmstat_entry *e = mmstat_table_find(t, sl_cg_names[k]);
+			ms->stat[k] = e ? e->value : SL_MISSING;
+		}
+	}
+	if (vanished)
+		p->samples = 0;		/* rescan next time */
+	return 0;
+}

@@ -1,0 +1,109 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * ui_balance.c: the scan-balance panel of one node.
+ *   line 1: the anon/file share the kernel decided beside the share
+ *           actually scanned this interval, each with its source;
+ *   line 2: the inputs behind the decision (costs, rotations, sizes);
+ *   line 3: sparklines of the decided and the scanned anon share.
+ */
+#include <inttypes.h>
+
+#include "ui.h"
+
+static const char *src_word(enum sl_src src)
+{
+	switch (src) {
+	case SL_SRC_BPF: return "event";
+	case SL_SRC_ZONEINFO: return "zoneinfo";
+	case SL_SRC_VMSTAT: return "vmstat";
+	case SL_SRC_VMSTAT_SYSTEM: return "vmstat-all";
+	default: return "";
+	}
+}
+
+static void share_text(char *buf, size_t len, int anon_pm)
+{
+	if (anon_pm < 0)
+		snprintf(buf, len, "   -/-   ");
+	else
+		snprintf(buf, len, "%4d/%-4d", anon_pm, 1000 - anon_pm);
+}
+
+static int spark(struct sl_canvas *c, int row, int col, int width,
+		 const short *hist, int nr)
+{
+	const struct sl_glyphs *g = c->glyphs;
+	int start = nr > width ? nr - width : 0;
+
+	/* Right-aligned: the newest value is always at the same place. */
+	col += width - (nr - start);
+	for (int i = start; i < nr; i++) {
+		wchar_t ch = L' ';
+		if (hist[i] >= 0)
+			ch = g->spark[hist[i] * (g->nr_spark - 1) / 1000 +
+				      (hist[i] * (g->nr_spark - 1) % 1000 >= 500)];
+		col = sl_canvas_putwc(c, row, col, SL_A_INACTIVE_ANON, ch);
+	}
+	return col;
+}
+
+int sl_draw_balance(struct sl_canvas *c, int row, int max_row,
+		    const struct sl_node_frame *n, const struct sl_frame *f)
+{
+	const struct sl_decision *d = &n->sample->decision;
+	char dec[32], scan[32], a[16], b[16], x[16], y[16];
+	int col;
+
+	if (row >= max_row)
+		return row;
+	share_text(dec, sizeof(dec), n->decided_anon_pm);
+	share_text(scan, sizeof(scan), n->scanned_anon_pm);
+	col = sl_canvas_puts(c, row, 0, SL_A_TITLE | SL_A_BOLD, "  anon/file");
+	if (c->glyphs->permille)
+		col = sl_canvas_putwc(c, row, col, SL_A_TITLE | SL_A_BOLD, c->glyphs->permille);
+	col = sl_canvas_printf(c, row, col, SL_A_NORMAL, " decided %s %-10s", dec,
+			       src_word(n->decided_src));
+	sl_canvas_printf(c, row, col, SL_A_NORMAL, " scanned %s %s", scan,
+			 src_word(n->scanned_src));
+	row++;
+
+	if (row >= max_row)
+		return row;
+	if (n->decided_src == SL_SRC_BPF) {
+		static const char *const modes[] = { "equal", "fract", "anon", "file" };
+		sl_canvas_printf(c, row, 0, SL_A_NORMAL,
+				 "  %s cost %s/%s rot %s/%s pages %s/%s mode %s sw %" PRIu64,
+				 d->policy == 1 ? "rotation" : "cost",
+				 sl_fmt_count(a, sizeof(a), n->anon_cost),
+				 sl_fmt_count(b, sizeof(b), n->file_cost),
+				 sl_fmt_count(x, sizeof(x), n->rotated_anon),
+				 sl_fmt_count(y, sizeof(y), n->rotated_file),
+				 sl_fmt_count(dec, sizeof(dec), n->anon_pages),
+				 sl_fmt_count(scan, sizeof(scan), n->file_pages),
+				 d->mode < 4 ? modes[d->mode] : "?", d->swappiness);
+	} else {
+		const uint64_t *mem = n->sample->mem;
+		uint64_t anon = mem[SL_MEM_ACTIVE_ANON] == SL_MISSING || mem[SL_MEM_INACTIVE_ANON] == SL_MISSING
+			? SL_MISSING : mem[SL_MEM_ACTIVE_ANON] + mem[SL_MEM_INACTIVE_ANON];
+		uint64_t file = mem[SL_MEM_ACTIVE_FILE] == SL_MISSING || mem[SL_MEM_INACTIVE_FILE] == SL_MISSING
+			? SL_MISSING : mem[SL_MEM_ACTIVE_FILE] + mem[SL_MEM_INACTIVE_FILE];
+		sl_canvas_printf(c, row, 0, SL_A_NORMAL,
+				 "  inputs cost a/f %s/%s  rotated a/f %s/%s  size a/f %s/%s",
+				 sl_fmt_count(a, sizeof(a), n->anon_cost),
+				 sl_fmt_count(b, sizeof(b), n->file_cost),
+				 sl_fmt_count(x, sizeof(x), n->rotated_anon),
+				 sl_fmt_count(y, sizeof(y), n->rotated_file),
+				 sl_fmt_kb(dec, sizeof(dec), anon), sl_fmt_kb(scan, sizeof(scan), file));
+	}
+	row++;
+
+	if (row >= max_row)
+		return row;
+	int width = (c->cols - 30) / 2;
+	col = sl_canvas_puts(c, row, 0, SL_A_NORMAL, "  anon decided ");
+	col = spark(c, row, col, width, n->decided_history, n->nr_history);
+	col = sl_canvas_puts(c, row, col, SL_A_NORMAL, "  scanned ");
+	spark(c, row, col, width, n->scanned_history, n->nr_history);
+	(void)f;
+	return row + 1;
+}

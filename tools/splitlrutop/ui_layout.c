@@ -1,0 +1,92 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * ui_layout.c: composes the units into a screen.  Top to bottom: header,
+ * per-node panel and balance panel for each node shown, then the per-list
+ * table or the memcg view, and the status line at the bottom.  Nodes that
+ * do not fit are counted in a line that points at the n key.
+ */
+#include <string.h>
+
+#include "ui.h"
+
+int sl_draw_too_small(struct sl_canvas *c)
+{
+	char msg[96];
+	int row = c->rows / 2 - 1;
+
+	sl_canvas_clear(c);
+	snprintf(msg, sizeof(msg), "terminal too small: %dx%d", c->cols, c->rows);
+	sl_canvas_puts(c, row < 0 ? 0 : row, 0, SL_A_WARN | SL_A_BOLD, msg);
+	snprintf(msg, sizeof(msg), "need %dx%d; q quits", SL_MIN_COLS, SL_MIN_ROWS);
+	sl_canvas_puts(c, row + 1, 0, SL_A_NORMAL, msg);
+	return c->rows;
+}
+
+static bool node_shown(const struct sl_view *v, int nid)
+{
+	return !v || v->node < 0 || v->node == nid;
+}
+
+/* The rows the table below the nodes wants at least. */
+#define TABLE_MIN_ROWS (2 + SL_NR_LISTS + 1)
+
+int sl_draw_screen(struct sl_canvas *c, const struct sl_frame *f,
+		   const struct sl_view *v, const char *status, bool replay)
+{
+	int row = 0, last = c->rows - 1;	/* the last row is the status line */
+
+	sl_canvas_clear(c);
+	if (c->rows < SL_MIN_ROWS || c->cols < SL_MIN_COLS)
+		return sl_draw_too_small(c);
+	if (v->help) {
+		sl_draw_help(c, 0, last, replay);
+	} else {
+		row = sl_draw_header(c, row, last, f, v);
+		int shown = 0, hidden = 0;
+		for (int i = 0; i < f->nr_nodes; i++) {
+			const struct sl_node_frame *n = &f->nodes[i];
+			if (!node_shown(v, n->nid))
+				continue;
+			/* Keep room for the table and a "more nodes" line. */
+			if (row + SL_NODE_ROWS + SL_BALANCE_ROWS + TABLE_MIN_ROWS + 1 > last) {
+				hidden++;
+				continue;
+			}
+			row = sl_draw_node(c, row, last, n);
+			row = sl_draw_balance(c, row, last, n, f);
+			shown++;
+		}
+		if (hidden)
+			sl_canvas_printf(c, row++, 0, SL_A_WARN,
+					 "+%d more node%s: n shows one node at a time", hidden,
+					 hidden > 1 ? "s" : "");
+		if (v->memcg)
+			sl_draw_memcgs(c, row, last, f, v);
+		else
+			sl_draw_lists(c, row, last, f, v);
+	}
+	if (status) {
+		sl_canvas_puts(c, last, 0, SL_A_REVERSE, status);
+		sl_canvas_attr(c, last, 0, c->cols, SL_A_REVERSE);
+	}
+	return c->rows;
+}
+
+int sl_draw_batch(struct sl_canvas *c, const struct sl_frame *f,
+		  const struct sl_view *v)
+{
+	int row;
+
+	sl_canvas_clear(c);
+	row = sl_draw_header(c, 0, c->rows, f, v);
+	for (int i = 0; i < f->nr_nodes; i++) {
+		if (!node_shown(v, f->nodes[i].nid))
+			continue;
+		row = sl_draw_node(c, row, c->rows, &f->nodes[i]);
+		row = sl_draw_balance(c, row, c->rows, &f->nodes[i], f);
+	}
+	row = sl_draw_lists(c, row, c->rows, f, v);
+	if (v && v->memcg)
+		row = sl_draw_memcgs(c, row, c->rows, f, v);
+	return row;
+}
