@@ -49,11 +49,12 @@ void mm_flat_begin(struct mm_flat *fl)
 }
 
 int mm_flat_add(struct mm_flat *fl, unsigned line, const struct mm_keyset *ks,
-		const char *name, uint64_t value, int unit)
+		const char *name, size_t name_len, uint64_t value, int unit)
 {
 	size_t pos = fl->ent.len;
 
-	if (mm_entries_add(&fl->ent, &fl->file, line, ks, 0, name, value, unit))
+	if (mm_entries_add(&fl->ent, &fl->file, line, ks, 0, name, name_len, value,
+			   unit))
 		return -1;
 	if (fl->ent.v[pos].key >= 0 && (size_t)fl->ent.v[pos].key < fl->index_len)
 		fl->index[fl->ent.v[pos].key] = (int32_t)pos;

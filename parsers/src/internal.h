@@ -88,6 +88,7 @@ extern const struct mm_keyset mm_meminfo_keys, mm_vmstat_keys, mm_zone_keys,
  */
 struct mm_layout_slot {
 	char *name;
+	size_t name_len;
 	const struct mm_keyset *ks;
 	int key;
 	size_t table_start;
@@ -109,10 +110,14 @@ void mm_entries_free(struct mm_entries *e);
  */
 int mm_entries_add(struct mm_entries *e, struct mm_file *f, unsigned line,
 		   const struct mm_keyset *ks, size_t table_start,
-		   const char *name, uint64_t value, int unit);
+		   const char *name, size_t name_len, uint64_t value, int unit);
 /* Fills a table view (and its index, when index != NULL) over [start, end). */
 void mm_table_view(struct mmstat_table *t, const struct mm_entries *e,
 		   size_t start, size_t end, int32_t *index, size_t index_len);
+
+/* The length snprintf wrote into buf, truncation included. */
+#define MM_SNPRINTF_LEN(ret, buf) \
+	((size_t)(ret) < sizeof(buf) ? (size_t)(ret) : sizeof(buf) - 1)
 
 /* Grows *v (elements of size elem) to hold at least need; -1 on ENOMEM. */
 int mm_grow(void **v, size_t *cap, size_t need, size_t elem);
@@ -142,7 +147,7 @@ void mm_flat_free(struct mm_flat *fl);
 /* Starts a sample: empties the entries and the index. */
 void mm_flat_begin(struct mm_flat *fl);
 int mm_flat_add(struct mm_flat *fl, unsigned line, const struct mm_keyset *ks,
-		const char *name, uint64_t value, int unit);
+		const char *name, size_t name_len, uint64_t value, int unit);
 
 /*
  * The public _read/_parse/_table/_error/_free of a flat kind, whose context

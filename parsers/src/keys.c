@@ -128,12 +128,13 @@ void mm_entries_free(struct mm_entries *e)
 /* Same name, same key set, same table as this position had last sample. */
 static bool layout_matches(const struct mm_entries *e, size_t i,
 			   const struct mm_keyset *ks, size_t table_start,
-			   const char *name)
+			   const char *name, size_t name_len)
 {
 	const struct mm_layout_slot *s = &e->layout[i];
 
 	return !e->layout_changed && i < e->layout_len && s->ks == ks &&
-		s->table_start == table_start && !strcmp(s->name, name);
+		s->table_start == table_start && s->name_len == name_len &&
+		!memcmp(s->name, name, name_len);
 }
 
 static int duplicate_check(struct mm_entries *e, struct mm_file *f,
@@ -148,7 +149,7 @@ static int duplicate_check(struct mm_entries *e, struct mm_file *f,
 /* A new layout from position i on: look the key up, remember it. */
 static int layout_learn(struct mm_entries *e, struct mm_file *f, size_t i,
 			const struct mm_keyset *ks, size_t table_start,
-			const char *name)
+			const char *name, size_t name_len)
 {
 	struct mm_layout_slot *s;
 	char *copy = strdup(name);
@@ -162,23 +163,24 @@ static int layout_learn(struct mm_entries *e, struct mm_file *f, size_t i,
 		e->layout[e->layout_len++] = (struct mm_layout_slot){ 0 };
 	s = &e->layout[i];
 	free(s->name);
-	*s = (struct mm_layout_slot){ copy, ks, keyset_lookup(ks, name), table_start };
+	*s = (struct mm_layout_slot){ copy, name_len, ks, keyset_lookup(ks, name),
+				      table_start };
 	e->layout_changed = true;
 	return 0;
 }
 
 int mm_entries_add(struct mm_entries *e, struct mm_file *f, unsigned line,
 		   const struct mm_keyset *ks, size_t table_start,
-		   const char *name, uint64_t value, int unit)
+		   const char *name, size_t name_len, uint64_t value, int unit)
 {
 	size_t i = e->len;
 	int key;
 
-	if (mm_grow((void **)&e->v, &e->cap, i + 1, sizeof(*e->v)))
+	if (i == e->cap && mm_grow((void **)&e->v, &e->cap, i + 1, sizeof(*e->v)))
 		return mm_nomem(f);
-	if (!layout_matches(e, i, ks, table_start, name) &&
+	if (!layout_matches(e, i, ks, table_start, name, name_len) &&
 	    (duplicate_check(e, f, line, table_start, name) ||
-	     layout_learn(e, f, i, ks, table_start, name)))
+	     layout_learn(e, f, i, ks, table_start, name, name_len)))
 		return -1;
 	key = e->layout[i].key;
 	if (unit < 0)

@@ -113,13 +113,10 @@ const char *mm_parse_u64(char **pp, uint64_t *out)
 		return "expected a decimal number";
 	if (p[0] == '0' && (p[1] == 'x' || p[1] == 'X'))
 		return "hexadecimal value (the kernel prints decimal)";
-	for (; is_digit(*p); p++) {
-		unsigned d = (unsigned)(*p - '0');
-
-		if (v > (UINT64_MAX - d) / 10)
+	for (; is_digit(*p); p++)
+		if (__builtin_mul_overflow(v, 10, &v) ||
+		    __builtin_add_overflow(v, (uint64_t)(*p - '0'), &v))
 			return "value does not fit in 64 bits";
-		v = v * 10 + d;
-	}
 	*pp = p;
 	*out = v;
 	return NULL;
@@ -162,9 +159,11 @@ static const char *mm_end_of_number(const char *p)
  */
 const char *mm_split_field(char *line, struct mm_field *f)
 {
-	char *end = line + strcspn(line, " \t:"), *p;
+	char *end = line, *p;
 	const char *why;
 
+	while (*end && *end != ':' && !mm_is_blank(*end))
+		end++;
 	f->name = NULL;
 	p = mm_skip_blanks(end);
 	f->had_colon = *p == ':';

@@ -35,7 +35,7 @@ static int memcg_stat_line(struct mm_flat *fl, unsigned line, char *text)
 		why = "expected 'name value'";
 	if (why)
 		return mm_fail_field(&fl->file, line, &f, why);
-	return mm_flat_add(fl, line, memcg_keys(fl), f.name, f.value, -1);
+	return mm_flat_add(fl, line, memcg_keys(fl), f.name, f.name_len, f.value, -1);
 }
 
 /* "anon N0=1 N1=2" (v2) or "total=3 N0=1 N1=2" (v1): name.N0, ... */
@@ -44,6 +44,7 @@ static int memcg_numa_line(struct mm_flat *fl, unsigned line, char *text)
 	char *p = text + strcspn(text, " \t="), *name, composed[128];
 	uint64_t value;
 	bool centi, v1 = *p == '=';
+	int len;
 	const char *why = NULL;
 
 	if (!*p)
@@ -52,7 +53,8 @@ static int memcg_numa_line(struct mm_flat *fl, unsigned line, char *text)
 	if (v1) {
 		p = text;
 		why = mm_next_assign(&p, &name, &value, &centi);
-		if (!why && mm_flat_add(fl, line, memcg_keys(fl), name, value, -1))
+		if (!why && mm_flat_add(fl, line, memcg_keys(fl), name, strlen(name),
+					value, -1))
 			return -1;
 	} else {
 		*p++ = '\0';
@@ -60,8 +62,9 @@ static int memcg_numa_line(struct mm_flat *fl, unsigned line, char *text)
 	while (!why && !(why = mm_next_assign(&p, &name, &value, &centi)) && name) {
 		if (name[0] != 'N' || centi)
 			return mm_fail(&fl->file, line, "%s: expected N<node>=<integer>", text);
-		snprintf(composed, sizeof(composed), "%s.%s", text, name);
-		if (mm_flat_add(fl, line, memcg_keys(fl), composed, value, -1))
+		len = snprintf(composed, sizeof(composed), "%s.%s", text, name);
+		if (mm_flat_add(fl, line, memcg_keys(fl), composed,
+				MM_SNPRINTF_LEN(len, composed), value, -1))
 			return -1;
 	}
 	return why ? mm_fail(&fl->file, line, "%s: %s", text, why) : 0;

@@ -37,7 +37,7 @@ static int meminfo_unit(const char *tail)
 {
 	if (!*tail)
 		return MMSTAT_UNIT_COUNT;
-	if (!strcmp(tail, "kB"))
+	if (tail[0] == 'k' && tail[1] == 'B' && !tail[2])
 		return MMSTAT_UNIT_KB;
 	return -1;
 }
@@ -56,7 +56,7 @@ static int meminfo_line(struct mm_flat *fl, unsigned line, char *text)
 	unit = meminfo_unit(f.tail);
 	if (unit < 0)
 		return mm_fail(&fl->file, line, "%s: unknown unit '%s'", f.name, f.tail);
-	if (mm_flat_add(fl, line, &mm_meminfo_keys, f.name, f.value, unit))
+	if (mm_flat_add(fl, line, &mm_meminfo_keys, f.name, f.name_len, f.value, unit))
 		return -1;
 	e = &fl->ent.v[fl->ent.len - 1];
 	if (e->key >= 0 && mm_meminfo_keys.units[e->key] != e->unit)

@@ -20,6 +20,7 @@ static int psi_line(struct mm_flat *fl, unsigned line, char *text)
 	bool centi;
 	const char *why;
 	size_t words = 0;
+	int len;
 
 	p += strcspn(p, " \t");
 	if (!*p)
@@ -32,8 +33,9 @@ static int psi_line(struct mm_flat *fl, unsigned line, char *text)
 			return mm_fail(&fl->file, line, "%s %s: %s", text, name,
 				       want_centi ? "expected two decimals" :
 				       "expected an integer");
-		snprintf(composed, sizeof(composed), "%s_%s", text, name);
-		if (mm_flat_add(fl, line, &mm_psi_keys, composed, value,
+		len = snprintf(composed, sizeof(composed), "%s_%s", text, name);
+		if (mm_flat_add(fl, line, &mm_psi_keys, composed,
+				MM_SNPRINTF_LEN(len, composed), value,
 				centi ? MMSTAT_UNIT_CENTIPERCENT : MMSTAT_UNIT_USEC))
 			return -1;
 		words++;

@@ -26,7 +26,8 @@ static int vmstat_lines(struct mm_flat *fl)
 			why = "unexpected text after the value";
 		if (why)
 			return mm_fail_field(&fl->file, c.lineno, &f, why);
-		if (mm_flat_add(fl, c.lineno, &mm_vmstat_keys, f.name, f.value, -1))
+		if (mm_flat_add(fl, c.lineno, &mm_vmstat_keys, f.name, f.name_len, f.value,
+				-1))
 			return -1;
 	}
 	return 0;

@@ -158,7 +158,8 @@ static int zi_add(struct mmstat_zoneinfo *z, unsigned line, struct mm_entries *e
 		  const struct mm_keyset *ks, size_t table_start,
 		  const char *name, uint64_t value)
 {
-	return mm_entries_add(e, &z->file, line, ks, table_start, name, value, -1);
+	return mm_entries_add(e, &z->file, line, ks, table_start, name,
+			      strlen(name), value, -1);
 }
 
 static int zi_pcp_field(struct mmstat_zoneinfo *z, unsigned line,
@@ -192,8 +193,9 @@ static int zi_pageset(struct mmstat_zoneinfo *z, unsigned line, struct mm_field 
 
 static bool is_key(const struct mm_keyset *ks, const char *name)
 {
-	/* Most lines are counters; spare them the search. */
-	if (!strncmp(name, "nr_", 3) || !strncmp(name, "numa_", 5))
+	/* Most lines are counters (nr_*, numa_*, pg*): spare them the search. */
+	if ((name[0] == 'n' && (name[1] == 'r' || name[1] == 'u')) ||
+	    (name[0] == 'p' && name[1] == 'g') || name[0] == 'w')
 		return false;
 	for (int k = 0; k < ks->count; k++)
 		if (!strcmp(ks->names[k], name))
@@ -246,29 +248,39 @@ static int zi_word_line(struct mmstat_zoneinfo *z, unsigned line, struct mm_fiel
 		      f->name, f->value);
 }
 
+/* The lines that are not "key value": headers, protection, "pages free". */
+static int zi_special_line(struct mmstat_zoneinfo *z, unsigned line, char **text)
+{
+	if (!strcmp(*text, "per-node stats"))
+		return zi_node_stats_begin(z, line);
+	if (!strcmp(*text, "pagesets")) {
+		z->sect = ZI_PAGESETS;
+		return 0;
+	}
+	if (!strncmp(*text, "protection:", 11))
+		return zi_protection(z, line, *text + 11);
+	if (!strncmp(*text, "pages free", 10)) {
+		*text += 6;		/* the zone's "free"; ends the node block */
+		z->sect = ZI_ZONE;
+	}
+	return 1;
+}
+
 static int zi_line(struct mmstat_zoneinfo *z, unsigned line, char *text,
 		   unsigned indent)
 {
 	struct mm_field f;
 	const char *why;
+	int ret;
 
-	if (!strncmp(text, "Node ", 5))
+	if (text[0] == 'N' && !strncmp(text, "Node ", 5))
 		return zi_zone_header(z, line, text);
 	if (!z->zrec_len)
 		return mm_fail(&z->file, line, "expected 'Node N, zone NAME' first");
-	if (!strcmp(text, "per-node stats"))
-		return zi_node_stats_begin(z, line);
-	if (!strcmp(text, "pagesets")) {
-		z->sect = ZI_PAGESETS;
-		return 0;
-	}
-	if (!strncmp(text, "protection:", 11))
-		return zi_protection(z, line, text + 11);
-	if (!strncmp(text, "pages free", 10)) {
-		text += 6;		/* the zone's "free"; ends the node block */
-		z->sect = ZI_ZONE;
-	}
-	if (!strncmp(text, "vm stats threshold:", 19)) {
+	/* Counters (nr_*, numa_*, ...) are most lines: spare them the compares. */
+	if (text[0] == 'p' && (ret = zi_special_line(z, line, &text)) <= 0)
+		return ret;
+	if (text[0] == 'v' && !strncmp(text, "vm stats threshold:", 19)) {
 		text += 9;		/* "threshold: N", stored under its full name */
 		why = mm_split_field(text, &f);
 		if (!why && *f.tail)
