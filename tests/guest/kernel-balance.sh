@@ -1,0 +1,130 @@
+#!/bin/bash
+# Runs inside the guest (tests/guest/kernel-balance.t): the decisions that
+# mm_vmscan_scan_balance reports under both policies of vm.lru_scan_balance.
+# $1: "swap" (the guest has swap) or "noswap" (booted with --swap 0).
+. "$(dirname "$0")/../lib/tap.sh"
+. "$(dirname "$0")/kernel-lib.sh"
+mode=${1:-swap}
+
+# field_check AWK_CONDITION FILE: print how many events break the condition
+# (f[] holds the event's fields), and show the first few on stderr.
+field_check() {
+	awk "{ delete f; for (i = 1; i <= NF; i++) { split(\$i, kv, \"=\"); f[kv[1]] = kv[2] }
+	      if (!($1)) { n++; if (n <= 3) print \"# bad: \" \$0 > \"/dev/stderr\" } }
+	     END { print n + 0 }" "$2"
+}
+count() { awk "{ delete f; for (i = 1; i <= NF; i++) { split(\$i, kv, \"=\"); f[kv[1]] = kv[2] }
+		if ($1) n++ } END { print n + 0 }" "$2"; }
+
+# capture FILE CMD...: run CMD with scan_balance and lru_shrink traced.
+capture() {
+	local out=$1
+	shift
+	wait_quiet 60 || diag "reclaim did not go quiet"
+	trace_setup 16384 vmscan/mm_vmscan_scan_balance vmscan/mm_vmscan_lru_shrink
+	echo 1 >"$TRACEFS/tracing_on"
+	"$@"
+	wait_quiet 60 || diag "reclaim did not go quiet"
+	echo 0 >"$TRACEFS/tracing_on"
+	trace_fields mm_vmscan_scan_balance >"$out.balance"
+	trace_fields mm_vmscan_lru_shrink >"$out.shrink"
+	trace_off
+}
+
+make_file big 400
+make_file small 120
+echo 60 >/proc/sys/vm/swappiness
+echo cost >/proc/sys/vm/lru_scan_balance
+
+if [ "$mode" = noswap ]; then
+	is "$(awk 'NR > 1' /proc/swaps | wc -l)" 0 "no swap in this guest"
+	capture /tmp/noswap global_pressure 250 big 2
+	n=$(wc -l </tmp/noswap.balance)
+	cmp_ok "$n" -gt 0 "scan_balance events without swap ($n)"
+	is "$(field_check 'f["mode"] == "file" && f["forced_by"] == "no_swap"' /tmp/noswap.balance)" 0 \
+		"without swap every decision is mode=file forced_by=no_swap"
+	is "$(field_check 'f["anon_permille"] == 0 && f["file_permille"] == 1000' /tmp/noswap.balance)" 0 \
+		"and gives anon 0, file 1000 per mille"
+	echo rotation >/proc/sys/vm/lru_scan_balance
+	capture /tmp/noswap-rot global_pressure 250 big 1
+	echo cost >/proc/sys/vm/lru_scan_balance
+	is "$(field_check 'f["policy"] == "rotation" && f["mode"] == "file" && f["forced_by"] == "no_swap"' /tmp/noswap-rot.balance)" 0 \
+		"under rotation too: the no_swap check precedes fract"
+	rm -rf "$WORKDIR"
+	done_testing
+fi
+
+# --- cost: the stock balance, shares summing to 1000 ---
+capture /tmp/cost global_pressure 420 big 2
+n=$(wc -l </tmp/cost.balance)
+cmp_ok "$n" -gt 0 "scan_balance events under cost ($n)"
+is "$(field_check 'f["policy"] == "cost" && f["anon_permille"] + f["file_permille"] == 1000' /tmp/cost.balance)" 0 \
+	"policy=cost and anon_permille + file_permille = 1000 on every event"
+cmp_ok "$(count 'f["mode"] == "fract"' /tmp/cost.balance)" -gt 0 "some decisions are fract"
+
+# --- rotation: the shares follow the formula from the event's own fields ---
+echo rotation >/proc/sys/vm/lru_scan_balance
+capture /tmp/rot global_pressure 420 big 2
+mkdir -p /sys/fs/cgroup/kbal
+capture /tmp/rotcg memcg_pressure kbal 64 100 small
+echo cost >/proc/sys/vm/lru_scan_balance
+cat /tmp/rotcg.balance >>/tmp/rot.balance
+n=$(wc -l </tmp/rot.balance)
+cmp_ok "$n" -gt 0 "scan_balance events under rotation ($n)"
+is "$(field_check 'f["policy"] == "rotation" && f["anon_permille"] + f["file_permille"] == 1000' /tmp/rot.balance)" 0 \
+	"policy=rotation and anon_permille + file_permille = 1000 on every event"
+nfract=$(count 'f["mode"] == "fract"' /tmp/rot.balance)
+cmp_ok "$nfract" -gt 0 "rotation decisions in fract mode ($nfract)"
+# a = swappiness * anon_pages / (rotated_anon + 1),
+# f = (200 - swappiness) * file_pages / (rotated_file + 1), integer parts
+# as the kernel takes them; priorities alone when both are zero.
+bad=$(awk '
+	{ delete f; for (i = 1; i <= NF; i++) { split($i, kv, "="); f[kv[1]] = kv[2] }
+	  if (f["mode"] != "fract") next
+	  sw = f["swappiness"]
+	  a = int(sw * f["anon_pages"] / (f["rotated_anon"] + 1))
+	  b = int((200 - sw) * f["file_pages"] / (f["rotated_file"] + 1))
+	  if (a + b == 0) { a = sw; b = 200 - sw }
+	  want = 1000 * a / (a + b)
+	  d = f["anon_permille"] - want
+	  if (d < 0) d = -d
+	  if (d > 1 || f["denominator"] != 1048576 || f["fraction_anon"] + f["fraction_file"] != 1048576) {
+		n++; if (n <= 3) printf "# bad (want %.2f): %s\n", want, $0 > "/dev/stderr"
+	  } }
+	END { print n + 0 }' /tmp/rot.balance)
+is "$bad" 0 "under rotation the anon share is the formula of the event's fields, within 1 per mille"
+diag "$(awk '/mode=fract/ { for (i = 1; i <= NF; i++) if ($i ~ /^(anon_pages|file_pages|rotated_anon|rotated_file|anon_permille)=/) printf "%s ", $i; print ""; exit }' /tmp/rot.balance)"
+is "$(field_check 'f["mode"] == "fract" || f["forced_by"] != "none"' /tmp/rot.balance)" 0 \
+	"forced modes keep their reasons under rotation"
+rmdir /sys/fs/cgroup/kbal 2>/dev/null
+
+# --- swappiness 0 with plenty of page cache: no anon scanning ---
+echo 0 >/proc/sys/vm/swappiness
+scan_anon0=$(vmstat pgscan_anon)
+capture /tmp/sw0 global_pressure 150 big 3
+scan_anon1=$(vmstat pgscan_anon)
+n=$(wc -l </tmp/sw0.balance)
+cmp_ok "$n" -gt 0 "scan_balance events at swappiness 0 ($n)"
+is "$(field_check 'f["swappiness"] == 0 && f["anon_permille"] == 0 && f["file_permille"] == 1000' /tmp/sw0.balance)" 0 \
+	"swappiness 0: anon share 0 on every decision"
+is "$(field_check 'f["scan_inactive_anon"] == 0 && f["scan_active_anon"] == 0' /tmp/sw0.balance)" 0 \
+	"swappiness 0: no anon scan targets"
+is "$(awk '/lru=inactive_anon/ { for (i = 1; i <= NF; i++) if ($i ~ /^nr_scanned=/) { split($i, kv, "="); s += kv[2] } } END { print s + 0 }' /tmp/sw0.shrink)" 0 \
+	"swappiness 0: no inactive anon page scanned"
+is "$((scan_anon1 - scan_anon0))" 0 "swappiness 0: pgscan_anon unchanged"
+for m in equal fract anon file; do
+	diag "swappiness 0, mode=$m: $(count "f[\"mode\"] == \"$m\"" /tmp/sw0.balance) events"
+done
+
+# A memcg created at swappiness 0 inherits it: its reclaim is forced to file.
+mkdir -p /sys/fs/cgroup/ksw0
+capture /tmp/sw0cg memcg_pressure ksw0 64 100 small
+id=$(cgroup_id ksw0)
+awk -v id="$id" '$0 ~ "memcg_id=" id " "' /tmp/sw0cg.balance >/tmp/sw0cg.own
+cmp_ok "$(count 'f["forced_by"] == "memcg_swappiness0"' /tmp/sw0cg.own)" -gt 0 "memcg at swappiness 0: forced_by=memcg_swappiness0"
+is "$(field_check 'f["anon_permille"] == 0' /tmp/sw0cg.own)" 0 "memcg at swappiness 0: anon share 0"
+rmdir /sys/fs/cgroup/ksw0 2>/dev/null
+echo 60 >/proc/sys/vm/swappiness
+
+rm -rf "$WORKDIR"
+done_testing
