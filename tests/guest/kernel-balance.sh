@@ -54,6 +54,36 @@ if [ "$mode" = noswap ]; then
 	done_testing
 fi
 
+# First, before any memcg exists: a memcg keeps the swappiness it was
+# created with, and a removed one lingers until its pages are gone.
+# --- swappiness 0 with plenty of page cache: no anon scanning ---
+echo 0 >/proc/sys/vm/swappiness
+scan_anon0=$(vmstat pgscan_anon)
+capture /tmp/sw0 global_pressure 150 big 3
+scan_anon1=$(vmstat pgscan_anon)
+n=$(wc -l </tmp/sw0.balance)
+cmp_ok "$n" -gt 0 "scan_balance events at swappiness 0 ($n)"
+is "$(field_check 'f["swappiness"] == 0 && f["anon_permille"] == 0 && f["file_permille"] == 1000' /tmp/sw0.balance)" 0 \
+	"swappiness 0: anon share 0 on every decision"
+is "$(field_check 'f["scan_inactive_anon"] == 0 && f["scan_active_anon"] == 0' /tmp/sw0.balance)" 0 \
+	"swappiness 0: no anon scan targets"
+is "$(awk '/lru=inactive_anon/ { for (i = 1; i <= NF; i++) if ($i ~ /^nr_scanned=/) { split($i, kv, "="); s += kv[2] } } END { print s + 0 }' /tmp/sw0.shrink)" 0 \
+	"swappiness 0: no inactive anon page scanned"
+is "$((scan_anon1 - scan_anon0))" 0 "swappiness 0: pgscan_anon unchanged"
+for m in equal fract anon file; do
+	diag "swappiness 0, mode=$m: $(count "f[\"mode\"] == \"$m\"" /tmp/sw0.balance) events"
+done
+
+# A memcg created at swappiness 0 inherits it: its reclaim is forced to file.
+mkdir -p /sys/fs/cgroup/ksw0
+capture /tmp/sw0cg memcg_pressure ksw0 64 100 small
+id=$(cgroup_id ksw0)
+awk -v id="$id" '$0 ~ "memcg_id=" id " "' /tmp/sw0cg.balance >/tmp/sw0cg.own
+cmp_ok "$(count 'f["forced_by"] == "memcg_swappiness0"' /tmp/sw0cg.own)" -gt 0 "memcg at swappiness 0: forced_by=memcg_swappiness0"
+is "$(field_check 'f["anon_permille"] == 0' /tmp/sw0cg.own)" 0 "memcg at swappiness 0: anon share 0"
+rmdir /sys/fs/cgroup/ksw0 2>/dev/null
+echo 60 >/proc/sys/vm/swappiness
+
 # --- cost: the stock balance, shares summing to 1000 ---
 capture /tmp/cost global_pressure 420 big 2
 n=$(wc -l </tmp/cost.balance)
@@ -97,34 +127,6 @@ diag "$(awk '/mode=fract/ { for (i = 1; i <= NF; i++) if ($i ~ /^(anon_pages|fil
 is "$(field_check 'f["mode"] == "fract" || f["forced_by"] != "none"' /tmp/rot.balance)" 0 \
 	"forced modes keep their reasons under rotation"
 rmdir /sys/fs/cgroup/kbal 2>/dev/null
-
-# --- swappiness 0 with plenty of page cache: no anon scanning ---
-echo 0 >/proc/sys/vm/swappiness
-scan_anon0=$(vmstat pgscan_anon)
-capture /tmp/sw0 global_pressure 150 big 3
-scan_anon1=$(vmstat pgscan_anon)
-n=$(wc -l </tmp/sw0.balance)
-cmp_ok "$n" -gt 0 "scan_balance events at swappiness 0 ($n)"
-is "$(field_check 'f["swappiness"] == 0 && f["anon_permille"] == 0 && f["file_permille"] == 1000' /tmp/sw0.balance)" 0 \
-	"swappiness 0: anon share 0 on every decision"
-is "$(field_check 'f["scan_inactive_anon"] == 0 && f["scan_active_anon"] == 0' /tmp/sw0.balance)" 0 \
-	"swappiness 0: no anon scan targets"
-is "$(awk '/lru=inactive_anon/ { for (i = 1; i <= NF; i++) if ($i ~ /^nr_scanned=/) { split($i, kv, "="); s += kv[2] } } END { print s + 0 }' /tmp/sw0.shrink)" 0 \
-	"swappiness 0: no inactive anon page scanned"
-is "$((scan_anon1 - scan_anon0))" 0 "swappiness 0: pgscan_anon unchanged"
-for m in equal fract anon file; do
-	diag "swappiness 0, mode=$m: $(count "f[\"mode\"] == \"$m\"" /tmp/sw0.balance) events"
-done
-
-# A memcg created at swappiness 0 inherits it: its reclaim is forced to file.
-mkdir -p /sys/fs/cgroup/ksw0
-capture /tmp/sw0cg memcg_pressure ksw0 64 100 small
-id=$(cgroup_id ksw0)
-awk -v id="$id" '$0 ~ "memcg_id=" id " "' /tmp/sw0cg.balance >/tmp/sw0cg.own
-cmp_ok "$(count 'f["forced_by"] == "memcg_swappiness0"' /tmp/sw0cg.own)" -gt 0 "memcg at swappiness 0: forced_by=memcg_swappiness0"
-is "$(field_check 'f["anon_permille"] == 0' /tmp/sw0cg.own)" 0 "memcg at swappiness 0: anon share 0"
-rmdir /sys/fs/cgroup/ksw0 2>/dev/null
-echo 60 >/proc/sys/vm/swappiness
 
 rm -rf "$WORKDIR"
 done_testing
