@@ -442,12 +442,12 @@ struct sl_replay *sl_replay_open(const char *path, char *err, size_t errlen)
 		if (n < 0)
 			break;
 		lineno++;
+		if (!complete)
+			break;		/* the writer was cut off in this line */
 		if (!in_block) {
 			if (r->line[0] == '#' || n == 0)
 				continue;
 			if (r->line[0] != 'S' || sscanf(r->line, "S %" SCNu64, &seq) != 1) {
-				if (!complete)
-					break;	/* a cut-off line where a sample would start */
 				fail(err, errlen, r, lineno, "expected 'S SEQ' to start a sample");
 				goto bad;
 			}

@@ -1,3 +1,421 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/* placeholder */
-int main(void) { return 0; }
+/*
+ * test_model: host unit tests of the model, the derivation, the recording
+ * format and the canvas.  Speaks TAP (tests/unit/splitlrutop-model.t).
+ */
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "canvas.h"
+#include "derive.h"
+#include "record.h"
+#include "ui.h"
+
+static int tests, failed;
+
+static void ok(int cond, const char *fmt, ...)
+{
+	va_list ap;
+
+	printf("%sok %d - ", cond ? "" : "not ", ++tests);
+	va_start(ap, fmt);
+	vprintf(fmt, ap);
+	va_end(ap);
+	putchar('\n');
+	if (!cond)
+		failed++;
+}
+
+static void is_u64(uint64_t got, uint64_t want, const char *what)
+{
+	ok(got == want, "%s", what);
+	if (got != want)
+		printf("#      got: %llu\n# expected: %llu\n", (unsigned long long)got,
+		       (unsigned long long)want);
+}
+
+static struct sl_sample *new_sample(uint64_t seq, uint64_t t_s)
+{
+	struct sl_sample *s = malloc(sizeof(*s));
+
+	sl_sample_init(s);
+	s->seq = seq;
+	s->mono_ns = t_s * 1000000000ull;
+	s->interval_ms = 1000;
+	s->nr_nodes = 1;
+	s->nodes[0].nid = 0;
+	for (int k = 0; k < SL_VM_NR; k++)
+		s->vm[k] = 1000 * seq;
+	return s;
+}
+
+static void test_shares(void)
+{
+	struct sl_node_sample n;
+	enum sl_src src;
+
+	ok(sl_share_pm(1, 2) == 333, "1:2 is 333 permille anon");
+	ok(sl_share_pm(2, 1) == 667, "2:1 rounds to 667");
+	ok(sl_share_pm(0, 0) == -1, "nothing scanned is unknown, not 0");
+	ok(sl_share_pm(SL_MISSING, 5) == -1, "a missing side is unknown");
+
+	memset(&n, 0, sizeof(n));
+	for (int i = 0; i < SL_ZBAL_NR; i++)
+		n.zbal[i] = SL_MISSING;
+	ok(sl_decided_anon_pm(&n, &src) == -1 && src == SL_SRC_NONE, "no source: unknown");
+	n.zbal[SL_ZBAL_ANON_PERMILLE] = 0;
+	n.zbal[SL_ZBAL_FILE_PERMILLE] = 0;
+	ok(sl_decided_anon_pm(&n, &src) == -1, "zoneinfo 0/0 (no decision yet) is unknown");
+	n.zbal[SL_ZBAL_ANON_PERMILLE] = 250;
+	n.zbal[SL_ZBAL_FILE_PERMILLE] = 750;
+	ok(sl_decided_anon_pm(&n, &src) == 250 && src == SL_SRC_ZONEINFO, "zoneinfo 250/750");
+	n.decision.present = true;
+	n.decision.anon_permille = 600;
+	ok(sl_decided_anon_pm(&n, &src) == 600 && src == SL_SRC_BPF, "a decision event wins over zoneinfo");
+}
+
+static void test_derive_vmstat(void)
+{
+	struct sl_sample *a = new_sample(1, 10), *b = new_sample(2, 12);
+	struct sl_view v = { .node = -1, .sort = SL_COL_SCANNED };
+	struct sl_frame f;
+
+	a->vm[SL_VM_PGSCAN_ANON] = 100;
+	b->vm[SL_VM_PGSCAN_ANON] = 300;	/* 200 in 2 s */
+	a->vm[SL_VM_PGSCAN_FILE] = 1000;
+	b->vm[SL_VM_PGSCAN_FILE] = 1600;	/* 600 */
+	a->vm[SL_VM_PGSCAN_KSWAPD] = 0;
+	b->vm[SL_VM_PGSCAN_KSWAPD] = 200;
+	b->vm[SL_VM_PGACTIVATE] = SL_MISSING;
+	sl_derive(&f, a, b, &v, NULL);
+	ok(fabs(f.interval_s - 2.0) < 1e-9, "interval from the monotonic clocks");
+	ok(f.lists_src == SL_SRC_VMSTAT, "without BPF the table comes from vmstat");
+	is_u64(f.lists[0].delta[SL_COL_SCANNED], 200, "inactive_anon scanned = pgscan_anon delta");
+	ok(fabs(f.lists[0].per_s[SL_COL_SCANNED] - 100) < 1e-9, "... 100/s");
+	is_u64(f.lists[2].delta[SL_COL_SCANNED], 600, "inactive_file scanned = pgscan_file delta");
+	is_u64(f.lists[1].delta[SL_COL_SCANNED], SL_MISSING, "active_anon: vmstat has no per-list figure");
+	is_u64(f.lists[4].delta[SL_COL_SCANNED], 800, "all = anon + file, never kswapd + direct + type");
+	ok(fabs(f.lists[4].kswapd_share - 0.25) < 1e-9, "kswapd share of all scanning");
+	is_u64(f.lists[4].delta[SL_COL_ACTIVATED], SL_MISSING, "a counter missing in one sample is missing");
+	ok(f.nodes[0].scanned_anon_pm == 250 && f.nodes[0].scanned_src == SL_SRC_VMSTAT,
+	   "one node: scanned share 250 from vmstat");
+
+	b->nr_nodes = 2;
+	b->nodes[1].nid = 1;
+	a->nr_nodes = 2;
+	a->nodes[1].nid = 1;
+	sl_derive(&f, a, b, &v, NULL);
+	ok(f.nodes[1].scanned_src == SL_SRC_VMSTAT_SYSTEM, "two nodes: vmstat share is system-wide, and says so");
+
+	b->vm[SL_VM_PGSCAN_ANON] = 50;	/* went backwards: a reset, not a huge rate */
+	sl_derive(&f, a, b, &v, NULL);
+	is_u64(f.lists[0].delta[SL_COL_SCANNED], SL_MISSING, "a counter that went back is missing");
+	sl_derive(&f, NULL, b, &v, NULL);
+	ok(f.prev == NULL && f.lists_src == SL_SRC_NONE && isnan(f.lists[0].per_s[0]),
+	   "first sample: sizes only, no rates");
+	free(a);
+	free(b);
+}
+
+static void set_counts(struct sl_sample *s, int node, int list, int who, uint64_t base)
+{
+	struct sl_counts *c = &s->nodes[node].lists[list][who];
+
+	s->nodes[node].have_lists = true;
+	c->scanned = base;
+	c->reclaimed = base / 2;
+	c->rotated = base / 4;
+	c->activated = base / 8;
+	c->deactivated = base / 16;
+}
+
+static void test_derive_bpf(void)
+{
+	struct sl_sample *a = new_sample(1, 10), *b = new_sample(2, 11);
+	struct sl_view v = { .node = -1, .sort = SL_COL_SCANNED };
+	struct sl_frame f;
+
+	a->nr_nodes = b->nr_nodes = 2;
+	a->nodes[1].nid = b->nodes[1].nid = 1;
+	for (int n = 0; n < 2; n++)
+		for (int l = 0; l < SL_NR_LISTS; l++)
+			for (int w = 0; w < SL_WHO_NR; w++) {
+				set_counts(a, n, l, w, 0);
+				set_counts(b, n, l, w, 0);
+			}
+	set_counts(b, 0, 0, SL_WHO_KSWAPD, 160);	/* node 0 inactive_anon */
+	set_counts(b, 0, 0, SL_WHO_DIRECT, 160);
+	set_counts(b, 1, 2, SL_WHO_KSWAPD, 640);	/* node 1 inactive_file */
+	sl_derive(&f, a, b, &v, NULL);
+	ok(f.lists_src == SL_SRC_BPF, "every node has lists: table from BPF");
+	is_u64(f.lists[0].delta[SL_COL_SCANNED], 320, "inactive_anon: kswapd + direct");
+	is_u64(f.lists[0].delta[SL_COL_RECLAIMED], 160, "reclaimed summed");
+	ok(fabs(f.lists[0].kswapd_share - 0.5) < 1e-9, "kswapd did half");
+	ok(fabs(f.lists[0].efficiency - 0.5) < 1e-9, "efficiency reclaimed/scanned");
+	is_u64(f.lists[4].delta[SL_COL_SCANNED], 960, "all lists, all nodes");
+	ok(f.nodes[0].scanned_anon_pm == 1000 && f.nodes[1].scanned_anon_pm == 0,
+	   "per-node scanned shares from the per-node lists");
+	v.node = 1;
+	sl_derive(&f, a, b, &v, NULL);
+	is_u64(f.lists[4].delta[SL_COL_SCANNED], 640, "n: node 1 alone");
+	free(a);
+	free(b);
+}
+
+static void test_memcg_sort(void)
+{
+	struct sl_sample *a = new_sample(1, 10), *b = new_sample(2, 11);
+	struct sl_view v = { .node = -1, .sort = SL_COL_SCANNED };
+	struct sl_frame f;
+	static const char *const names[] = { "/quiet", "/busy", "/medium" };
+	static const uint64_t scanned[] = { 0, 900, 50 };
+
+	a->nr_memcgs = b->nr_memcgs = 3;
+	for (int i = 0; i < 3; i++) {
+		struct sl_memcg_sample *ma = &a->memcgs[i], *mb = &b->memcgs[i];
+		ma->id = mb->id = 100 + (uint64_t)i;
+		snprintf(ma->path, sizeof(ma->path), "%s", names[i]);
+		snprintf(mb->path, sizeof(mb->path), "%s", names[i]);
+		ma->stat[SL_CG_PGSCAN] = 10;
+		mb->stat[SL_CG_PGSCAN] = 10 + scanned[i];
+		ma->stat[SL_CG_PGSTEAL] = 0;
+		mb->stat[SL_CG_PGSTEAL] = scanned[i] / 3;
+		mb->stat[SL_CG_ANON] = 4096 * 1024;
+	}
+	sl_derive(&f, a, b, &v, NULL);
+	ok(f.nr_memcgs == 3 && !strcmp(f.memcgs[0].name, "/busy") &&
+	   !strcmp(f.memcgs[1].name, "/medium") && !strcmp(f.memcgs[2].name, "/quiet"),
+	   "memcgs ordered by scanned, most first");
+	is_u64(f.memcgs[0].anon_kb, 4096, "memory.stat bytes shown in kB");
+	v.sort = SL_COL_EFFICIENCY;
+	sl_derive(&f, a, b, &v, NULL);
+	ok(!strcmp(f.memcgs[2].name, "/quiet"), "by efficiency: nothing scanned sorts last");
+	free(a);
+	free(b);
+}
+
+static void test_history(void)
+{
+	struct sl_history h;
+	struct sl_sample *a = new_sample(0, 1), *b = new_sample(1, 2);
+	struct sl_frame f;
+
+	sl_history_init(&h);
+	a->nodes[0].zbal[SL_ZBAL_ANON_PERMILLE] = 100;
+	a->nodes[0].zbal[SL_ZBAL_FILE_PERMILLE] = 900;
+	for (int i = 0; i < SL_HISTORY + 5; i++)
+		sl_history_add(&h, i ? b : NULL, a);
+	sl_derive(&f, b, a, NULL, &h);
+	ok(f.nodes[0].nr_history == SL_HISTORY, "history keeps the last %d", SL_HISTORY);
+	ok(f.nodes[0].decided_history[SL_HISTORY - 1] == 100, "newest decided share last");
+	free(a);
+	free(b);
+}
+
+/* ---- recording ---- */
+
+static struct sl_sample *rich_sample(uint64_t seq)
+{
+	struct sl_sample *s = new_sample(seq, 100 + seq);
+
+	snprintf(s->policy, sizeof(s->policy), "rotation");
+	snprintf(s->mglru, sizeof(s->mglru), "0x0000");
+	s->swappiness = 60;
+	s->psi_some10 = 123;
+	s->missing = SL_LACK_PSI;
+	s->bpf_reason = SL_BPF_ON;
+	s->nodes[0].mem[SL_MEM_TOTAL] = 524288;
+	s->nodes[0].zbal[SL_ZBAL_ANON_COST] = 77;
+	s->nodes[0].decision.present = true;
+	s->nodes[0].decision.anon_permille = 420;
+	s->nodes[0].decision.file_permille = 580;
+	for (int l = 0; l < SL_NR_LISTS; l++)
+		for (int w = 0; w < SL_WHO_NR; w++)
+			set_counts(s, 0, l, w, seq * 100 + (uint64_t)(l * 10 + w));
+	s->nr_memcgs = 1;
+	s->memcgs[0].id = 4242;
+	snprintf(s->memcgs[0].path, sizeof(s->memcgs[0].path), "/a b%%c=d");
+	s->memcgs[0].stat[SL_CG_PGSCAN] = 5;
+	s->memcgs[0].have_lists = true;
+	memset(s->memcgs[0].lists, 0, sizeof(s->memcgs[0].lists));
+	s->memcgs[0].lists[3][1].rotated = 9;
+	return s;
+}
+
+static char *write_to_string(const struct sl_sample *s)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	sl_record_write_sample(f, s);
+	fclose(f);
+	return buf;
+}
+
+static char tmpdir[] = "/tmp/splitlrutop-test.XXXXXX";
+
+static char *write_file(const char *name, const char *text, size_t len)
+{
+	static char path[256];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/%s", tmpdir, name);
+	f = fopen(path, "w");
+	fwrite(text, 1, len, f);
+	fclose(f);
+	return path;
+}
+
+static void test_record(void)
+{
+	struct sl_sample *s[3], *back = malloc(sizeof(*back));
+	char *text = NULL, err[600];
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+	struct sl_replay *r;
+
+	sl_record_write_header(f);
+	for (int i = 0; i < 3; i++) {
+		s[i] = rich_sample((uint64_t)i);
+		sl_record_write_sample(f, s[i]);
+	}
+	fclose(f);
+
+	char *path = write_file("full.rec", text, len);
+	r = sl_replay_open(path, err, sizeof(err));
+	ok(r != NULL, "a recording opens");
+	ok(r && sl_replay_count(r) == 3 && !sl_replay_truncated(r), "three complete samples");
+	ok(r && sl_replay_load(r, 1, back, err, sizeof(err)) == 0, "sample 1 loads");
+	char *again = write_to_string(back), *orig = write_to_string(s[1]);
+	ok(!strcmp(again, orig), "a sample survives write, read, write unchanged");
+	ok(!strcmp(back->memcgs[0].path, "/a b%c=d"), "a path with spaces, %% and = round-trips");
+	ok(back->nodes[0].decision.present && back->nodes[0].decision.anon_permille == 420,
+	   "the decision round-trips");
+	is_u64(back->nodes[0].mem[SL_MEM_FREE], SL_MISSING, "a missing value stays missing");
+	free(again);
+	free(orig);
+	sl_replay_close(r);
+
+	/* Cut in the middle of the last sample. */
+	char *third = strstr(text, "S 2\n");
+	size_t cut = (size_t)(third - text) + 40;
+	path = write_file("cut.rec", text, cut);
+	r = sl_replay_open(path, err, sizeof(err));
+	ok(r && sl_replay_count(r) == 2 && sl_replay_truncated(r) > 0,
+	   "a file cut inside a sample replays its complete samples and says it is truncated");
+	sl_replay_close(r);
+
+	/* Cut right after an E line: complete. */
+	path = write_file("cut-clean.rec", text, (size_t)(third - text));
+	r = sl_replay_open(path, err, sizeof(err));
+	ok(r && sl_replay_count(r) == 2 && !sl_replay_truncated(r), "a file ending after E is complete");
+	sl_replay_close(r);
+
+	/* Cut in the middle of the E line itself. */
+	path = write_file("cut-e.rec", text, len - 2);
+	r = sl_replay_open(path, err, sizeof(err));
+	ok(r && sl_replay_count(r) == 2 && sl_replay_truncated(r) > 0, "a half-written E line does not count");
+	sl_replay_close(r);
+
+	path = write_file("bad.rec", "hello\n", 6);
+	r = sl_replay_open(path, err, sizeof(err));
+	ok(!r && strstr(err, ":1: not a splitlrutop recording"), "not a recording: says so with the line");
+
+	path = write_file("v9.rec", "splitlrutop-record 9\n", 21);
+	r = sl_replay_open(path, err, sizeof(err));
+	ok(!r && strstr(err, "version 9"), "an unknown version is refused by number");
+
+	/* A malformed value inside a complete sample: an error with its line. */
+	char *bad = strdup(text);
+	char *g = strstr(bad, "swappiness=60");
+	memcpy(g, "swappiness=6x", 13);
+	path = write_file("malformed.rec", bad, len);
+	r = sl_replay_open(path, err, sizeof(err));
+	ok(r && sl_replay_load(r, 0, back, err, sizeof(err)) == -1 && strstr(err, ":3: malformed line"),
+	   "a malformed line is reported with its line number");
+	sl_replay_close(r);
+	free(bad);
+
+	/* Unknown keys and tags from a later version are skipped. */
+	static const char later[] = "splitlrutop-record 1\nS 0\ng mono_ns=5 future_key=1\n"
+		"z something new\nn 0 MemTotal=10 NewThing=3\nE 0\n";
+	path = write_file("later.rec", later, sizeof(later) - 1);
+	r = sl_replay_open(path, err, sizeof(err));
+	ok(r && sl_replay_load(r, 0, back, err, sizeof(err)) == 0 && back->nodes[0].mem[SL_MEM_TOTAL] == 10,
+	   "unknown keys and tags are skipped");
+	sl_replay_close(r);
+
+	for (int i = 0; i < 3; i++)
+		free(s[i]);
+	free(back);
+	free(text);
+}
+
+/* ---- canvas ---- */
+
+static void test_canvas(void)
+{
+	struct sl_canvas c;
+	char *out = NULL;
+	size_t len = 0;
+	FILE *f;
+
+	sl_canvas_init(&c, 3, 10, &sl_glyphs_ascii);
+	sl_canvas_puts(&c, 0, 7, SL_A_NORMAL, "abcdef");
+	sl_canvas_puts(&c, 5, 0, SL_A_NORMAL, "off the canvas");
+	int row = sl_canvas_wrap(&c, 1, 3, 2, SL_A_NORMAL, "one two three");
+	f = open_memstream(&out, &len);
+	sl_canvas_print(&c, 3, f);
+	fclose(f);
+	ok(!strcmp(out, "       abc\n  one two\n  three\n"), "clipping at the edge and word wrap");
+	ok(row == 3, "wrap returns the next row");
+	free(out);
+	sl_canvas_free(&c);
+
+	/* The 80x24 screen: nothing drawn past the edge, status on the last line. */
+	struct sl_sample *a = new_sample(1, 1), *b = new_sample(2, 2);
+	struct sl_view v = { .node = -1 };
+	struct sl_frame fr;
+	sl_canvas_init(&c, 24, 80, &sl_glyphs_ascii);
+	sl_derive(&fr, a, b, &v, NULL);
+	sl_draw_screen(&c, &fr, &v, "status", false);
+	ok(c.cells[23 * 80].ch == L's', "status line at the bottom");
+	sl_canvas_free(&c);
+	sl_canvas_init(&c, 10, 40, &sl_glyphs_ascii);
+	sl_draw_screen(&c, &fr, &v, "status", false);
+	out = NULL;
+	f = open_memstream(&out, &len);
+	sl_canvas_print(&c, c.rows, f);
+	fclose(f);
+	ok(strstr(out, "terminal too small: 40x10") != NULL, "40x10 draws the too-small message");
+	free(out);
+	sl_canvas_free(&c);
+	free(a);
+	free(b);
+}
+
+int main(void)
+{
+	if (!mkdtemp(tmpdir)) {
+		perror("mkdtemp");
+		return 1;
+	}
+	test_shares();
+	test_derive_vmstat();
+	test_derive_bpf();
+	test_memcg_sort();
+	test_history();
+	test_record();
+	test_canvas();
+	printf("1..%d\n", tests);
+	char cmd[300];
+	snprintf(cmd, sizeof(cmd), "rm -rf %s", tmpdir);
+	if (system(cmd))
+		printf("# could not remove %s\n", tmpdir);
+	return failed ? 1 : 0;
+}
