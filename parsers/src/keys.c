@@ -130,11 +130,13 @@ static bool layout_matches(const struct mm_entries *e, size_t i,
 			   const struct mm_keyset *ks, size_t table_start,
 			   const char *name, size_t name_len)
 {
-	const struct mm_layout_slot *s = &e->layout[i];
+	const struct mm_layout_slot *s;
 
-	return !e->layout_changed && i < e->layout_len && s->ks == ks &&
-		s->table_start == table_start && s->name_len == name_len &&
-		!memcmp(s->name, name, name_len);
+	if (e->layout_changed || i >= e->layout_len)
+		return false;
+	s = &e->layout[i];
+	return s->ks == ks && s->table_start == table_start &&
+		s->name_len == name_len && !memcmp(s->name, name, name_len);
 }
 
 static int duplicate_check(struct mm_entries *e, struct mm_file *f,
