@@ -71,16 +71,16 @@ int sl_draw_balance(struct sl_canvas *c, int row, int max_row,
 		return row;
 	if (n->decided_src == SL_SRC_BPF) {
 		static const char *const modes[] = { "equal", "fract", "anon", "file" };
+		/* The policy is in the header; the mode says if shares were forced. */
 		sl_canvas_printf(c, row, 0, SL_A_NORMAL,
-				 "  %s cost %s/%s rot %s/%s pages %s/%s mode %s sw %" PRIu64,
-				 d->policy == 1 ? "rotation" : "cost",
+				 "  inputs cost a/f %s/%s  rotated a/f %s/%s  pages a/f %s/%s  %s",
 				 sl_fmt_count(a, sizeof(a), n->anon_cost),
 				 sl_fmt_count(b, sizeof(b), n->file_cost),
 				 sl_fmt_count(x, sizeof(x), n->rotated_anon),
 				 sl_fmt_count(y, sizeof(y), n->rotated_file),
 				 sl_fmt_count(dec, sizeof(dec), n->anon_pages),
 				 sl_fmt_count(scan, sizeof(scan), n->file_pages),
-				 d->mode < 4 ? modes[d->mode] : "?", d->swappiness);
+				 d->mode < 4 ? modes[d->mode] : "?");
 	} else {
 		const uint64_t *mem = n->sample->mem;
 		uint64_t anon = mem[SL_MEM_ACTIVE_ANON] == SL_MISSING || mem[SL_MEM_INACTIVE_ANON] == SL_MISSING
