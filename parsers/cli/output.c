@@ -330,7 +330,8 @@ int print_sample(const struct opts *o, const struct source *src,
 		if (o->format == FMT_KV) {
 			printf("%s=%s\n", name, vbuf);
 		} else if (o->format == FMT_TABLE) {
-			printf("%-*s %15s %s\n", (int)width, name, vbuf, unit);
+			printf("%-*s %15s%s%s\n", (int)width, name, vbuf,
+			       *unit ? " " : "", unit);
 		} else {
 			csv_field(name);
 			putchar(',');

@@ -2,7 +2,7 @@
 /*
  * The context of every "one key per line" file (meminfo, vmstat, memcg,
  * PSI): the kinds differ only in how they split a line, which each passes
- * in as parse_lines.
+ * in as parse_line.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -12,7 +12,8 @@
 
 struct mm_flat *mm_flat_new(const char *root, const char *path,
 			    size_t index_len,
-			    int (*parse_lines)(struct mm_flat *fl),
+			    int (*parse_line)(struct mm_flat *fl, unsigned line,
+					      char *text),
 			    struct mmstat_error *err)
 {
 	struct mmstat_error scratch;
@@ -33,7 +34,7 @@ struct mm_flat *mm_flat_new(const char *root, const char *path,
 		return NULL;
 	}
 	fl->index_len = index_len;
-	fl->parse_lines = parse_lines;
+	fl->parse_line = parse_line;
 	fl->node = -1;
 	mm_flat_begin(fl);
 	mm_table_view(&fl->table, &fl->ent, 0, fl->ent.len, fl->index,
@@ -61,6 +62,28 @@ int mm_flat_add(struct mm_flat *fl, unsigned line, const struct mm_keyset *ks,
 	return 0;
 }
 
+static int mm_flat_line(void *ctx, unsigned line, char *text, unsigned indent)
+{
+	struct mm_flat *fl = ctx;
+
+	return fl->parse_line(fl, line, text);
+}
+
+int mm_flat_word_line(struct mm_flat *fl, unsigned line, char *text,
+		      const struct mm_keyset *ks)
+{
+	struct mm_field f;
+	const char *why = mm_split_field(text, &f);
+
+	if (!why && f.had_colon)
+		why = "':' where 'name value' is expected";
+	if (!why && *f.tail)
+		why = "unexpected text after the value";
+	if (why)
+		return mm_fail_field(&fl->file, line, &f, why);
+	return mm_flat_add(fl, line, ks, f.name, f.name_len, f.value, -1);
+}
+
 /* A failed sample leaves an empty table, never half of one. */
 static int mm_flat_run(struct mm_flat *fl)
 {
@@ -68,7 +91,7 @@ static int mm_flat_run(struct mm_flat *fl)
 
 	mm_flat_begin(fl);
 	fl->file.err.kind = MMSTAT_ERR_NONE;
-	ret = fl->parse_lines(fl);
+	ret = mm_each_line(&fl->file, mm_flat_line, fl);
 	if (!ret && !fl->ent.len)
 		ret = mm_fail(&fl->file, 0, "no statistics in the file");
 	if (ret)

@@ -42,6 +42,10 @@ int mm_cursor_init(struct mm_cursor *c, struct mm_file *f);
  */
 bool mm_next_line(struct mm_cursor *c, char **line, size_t *len);
 
+/* Calls fn for each non-blank line of the sample; stops at its first -1. */
+typedef int (*mm_line_fn)(void *ctx, unsigned line, char *text, unsigned indent);
+int mm_each_line(struct mm_file *f, mm_line_fn fn, void *ctx);
+
 /* A "NAME: VALUE TAIL" or "NAME VALUE TAIL" line split in place. */
 struct mm_field {
 	char *name;		/* NUL-terminated in place */
@@ -131,7 +135,7 @@ struct mm_flat {
 	struct mmstat_table table;
 	int32_t *index;
 	size_t index_len;
-	int (*parse_lines)(struct mm_flat *fl);
+	int (*parse_line)(struct mm_flat *fl, unsigned line, char *text);
 	int node;		/* nodeN files; -1 otherwise */
 	int version;		/* memcg version of the last sample */
 	int which;		/* memcg file */
@@ -139,7 +143,8 @@ struct mm_flat {
 
 struct mm_flat *mm_flat_new(const char *root, const char *path,
 			    size_t index_len,
-			    int (*parse_lines)(struct mm_flat *fl),
+			    int (*parse_line)(struct mm_flat *fl, unsigned line,
+					      char *text),
 			    struct mmstat_error *err);
 int mm_flat_read(struct mm_flat *fl);
 int mm_flat_parse(struct mm_flat *fl, const char *buf, size_t len);
@@ -148,6 +153,9 @@ void mm_flat_free(struct mm_flat *fl);
 void mm_flat_begin(struct mm_flat *fl);
 int mm_flat_add(struct mm_flat *fl, unsigned line, const struct mm_keyset *ks,
 		const char *name, size_t name_len, uint64_t value, int unit);
+/* A "name value" line (vmstat, memory.stat) into the table. */
+int mm_flat_word_line(struct mm_flat *fl, unsigned line, char *text,
+		      const struct mm_keyset *ks);
 
 /*
  * The public _read/_parse/_table/_error/_free of a flat kind, whose context

@@ -97,6 +97,20 @@ bool mm_next_line(struct mm_cursor *c, char **line, size_t *len)
 	return false;
 }
 
+int mm_each_line(struct mm_file *f, mm_line_fn fn, void *ctx)
+{
+	struct mm_cursor c;
+	char *text;
+	size_t len;
+
+	if (mm_cursor_init(&c, f))
+		return -1;
+	while (mm_next_line(&c, &text, &len))
+		if (fn(ctx, c.lineno, text, c.indent))
+			return -1;
+	return 0;
+}
+
 static bool is_digit(char c)
 {
 	return c >= '0' && c <= '9';

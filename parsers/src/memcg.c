@@ -17,7 +17,10 @@ struct mmstat_memcg {
 /* v1 memory.stat has had hierarchical_memory_limit since 2.6.29; v2 never. */
 static int memcg_stat_version(const struct mm_file *f)
 {
-	return strstr(f->buf, "hierarchical_memory_limit ") ? MMSTAT_MEMCG_V1 :
+	static const char mark[] = "hierarchical_memory_limit ";
+
+	/* memmem: parsing has already cut the first line with a NUL */
+	return memmem(f->buf, f->len, mark, sizeof(mark) - 1) ? MMSTAT_MEMCG_V1 :
 		MMSTAT_MEMCG_V2;
 }
 
@@ -28,14 +31,9 @@ static const struct mm_keyset *memcg_keys(const struct mm_flat *fl)
 
 static int memcg_stat_line(struct mm_flat *fl, unsigned line, char *text)
 {
-	struct mm_field f;
-	const char *why = mm_split_field(text, &f);
-
-	if (!why && (f.had_colon || *f.tail))
-		why = "expected 'name value'";
-	if (why)
-		return mm_fail_field(&fl->file, line, &f, why);
-	return mm_flat_add(fl, line, memcg_keys(fl), f.name, f.name_len, f.value, -1);
+	if (!fl->ent.len)	/* the first line of a sample */
+		fl->version = memcg_stat_version(&fl->file);
+	return mm_flat_word_line(fl, line, text, memcg_keys(fl));
 }
 
 /* "anon N0=1 N1=2" (v2) or "total=3 N0=1 N1=2" (v1): name.N0, ... */
@@ -70,24 +68,6 @@ static int memcg_numa_line(struct mm_flat *fl, unsigned line, char *text)
 	return why ? mm_fail(&fl->file, line, "%s: %s", text, why) : 0;
 }
 
-static int memcg_lines(struct mm_flat *fl)
-{
-	struct mm_cursor c;
-	char *text;
-	size_t len;
-	bool numa = fl->which == MMSTAT_MEMCG_NUMA_STAT;
-
-	if (mm_cursor_init(&c, &fl->file))
-		return -1;
-	if (!numa)
-		fl->version = memcg_stat_version(&fl->file);
-	while (mm_next_line(&c, &text, &len))
-		if (numa ? memcg_numa_line(fl, c.lineno, text) :
-			   memcg_stat_line(fl, c.lineno, text))
-			return -1;
-	return 0;
-}
-
 struct mmstat_memcg *mmstat_memcg_new(const char *root, const char *cgroup,
 				      enum mmstat_memcg_file which,
 				      struct mmstat_error *err)
@@ -101,7 +81,8 @@ struct mmstat_memcg *mmstat_memcg_new(const char *root, const char *cgroup,
 		snprintf(path, sizeof(path), "%s/%s", cgroup, file);
 	else
 		snprintf(path, sizeof(path), "/sys/fs/cgroup/%s/%s", cgroup, file);
-	fl = mm_flat_new(root, path, 0, memcg_lines, err);
+	fl = mm_flat_new(root, path, 0, which == MMSTAT_MEMCG_NUMA_STAT ?
+			 memcg_numa_line : memcg_stat_line, err);
 	if (fl)
 		fl->which = which;
 	return (struct mmstat_memcg *)fl;

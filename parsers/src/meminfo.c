@@ -20,7 +20,8 @@ static int strip_node_prefix(struct mm_flat *fl, unsigned line, char **text)
 	const char *why;
 
 	if (strncmp(p, "Node ", 5))
-		return mm_fail(&fl->file, line, "missing the 'Node %d' prefix", fl->node);
+		return mm_fail(&fl->file, line, "missing the 'Node %d' prefix",
+			       fl->node);
 	p += 5;
 	why = mm_parse_u64(&p, &node);
 	if (why)
@@ -66,28 +67,18 @@ static int meminfo_line(struct mm_flat *fl, unsigned line, char *text)
 	return 0;
 }
 
-static int meminfo_lines(struct mm_flat *fl)
+static int node_meminfo_line(struct mm_flat *fl, unsigned line, char *text)
 {
-	struct mm_cursor c;
-	char *text;
-	size_t len;
-
-	if (mm_cursor_init(&c, &fl->file))
+	if (strip_node_prefix(fl, line, &text))
 		return -1;
-	while (mm_next_line(&c, &text, &len)) {
-		if (fl->node >= 0 && strip_node_prefix(fl, c.lineno, &text))
-			return -1;
-		if (meminfo_line(fl, c.lineno, text))
-			return -1;
-	}
-	return 0;
+	return meminfo_line(fl, line, text);
 }
 
 struct mmstat_meminfo *mmstat_meminfo_new(const char *root,
 					  struct mmstat_error *err)
 {
 	return (struct mmstat_meminfo *)mm_flat_new(root, "/proc/meminfo",
-		MMSTAT_MI_NR, meminfo_lines, err);
+		MMSTAT_MI_NR, meminfo_line, err);
 }
 
 struct mmstat_meminfo *mmstat_node_meminfo_new(const char *root, int node,
@@ -97,7 +88,7 @@ struct mmstat_meminfo *mmstat_node_meminfo_new(const char *root, int node,
 	struct mm_flat *fl;
 
 	snprintf(path, sizeof(path), "/sys/devices/system/node/node%d/meminfo", node);
-	fl = mm_flat_new(root, path, MMSTAT_MI_NR, meminfo_lines, err);
+	fl = mm_flat_new(root, path, MMSTAT_MI_NR, node_meminfo_line, err);
 	if (fl)
 		fl->node = node;
 	return (struct mmstat_meminfo *)fl;

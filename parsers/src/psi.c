@@ -45,25 +45,11 @@ static int psi_line(struct mm_flat *fl, unsigned line, char *text)
 	return words ? 0 : mm_fail(&fl->file, line, "%s: no name=value", text);
 }
 
-static int psi_lines(struct mm_flat *fl)
-{
-	struct mm_cursor c;
-	char *text;
-	size_t len;
-
-	if (mm_cursor_init(&c, &fl->file))
-		return -1;
-	while (mm_next_line(&c, &text, &len))
-		if (psi_line(fl, c.lineno, text))
-			return -1;
-	return 0;
-}
-
 struct mmstat_psi *mmstat_psi_new(const char *root, const char *path,
 				  struct mmstat_error *err)
 {
 	return (struct mmstat_psi *)mm_flat_new(root,
-		path ? path : "/proc/pressure/memory", MMSTAT_PSI_NR, psi_lines, err);
+		path ? path : "/proc/pressure/memory", MMSTAT_PSI_NR, psi_line, err);
 }
 
 MM_FLAT_API(psi)

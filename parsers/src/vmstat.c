@@ -8,35 +8,15 @@ struct mmstat_vmstat {
 	struct mm_flat fl;
 };
 
-static int vmstat_lines(struct mm_flat *fl)
+static int vmstat_line(struct mm_flat *fl, unsigned line, char *text)
 {
-	struct mm_cursor c;
-	struct mm_field f;
-	char *text;
-	size_t len;
-	const char *why;
-
-	if (mm_cursor_init(&c, &fl->file))
-		return -1;
-	while (mm_next_line(&c, &text, &len)) {
-		why = mm_split_field(text, &f);
-		if (!why && f.had_colon)
-			why = "':' in a vmstat line";
-		if (!why && *f.tail)
-			why = "unexpected text after the value";
-		if (why)
-			return mm_fail_field(&fl->file, c.lineno, &f, why);
-		if (mm_flat_add(fl, c.lineno, &mm_vmstat_keys, f.name, f.name_len, f.value,
-				-1))
-			return -1;
-	}
-	return 0;
+	return mm_flat_word_line(fl, line, text, &mm_vmstat_keys);
 }
 
 struct mmstat_vmstat *mmstat_vmstat_new(const char *root, struct mmstat_error *err)
 {
 	return (struct mmstat_vmstat *)mm_flat_new(root, "/proc/vmstat",
-		MMSTAT_VM_NR, vmstat_lines, err);
+		MMSTAT_VM_NR, vmstat_line, err);
 }
 
 struct mmstat_vmstat *mmstat_node_vmstat_new(const char *root, int node,
@@ -46,7 +26,7 @@ struct mmstat_vmstat *mmstat_node_vmstat_new(const char *root, int node,
 
 	snprintf(path, sizeof(path), "/sys/devices/system/node/node%d/vmstat", node);
 	return (struct mmstat_vmstat *)mm_flat_new(root, path, MMSTAT_VM_NR,
-						   vmstat_lines, err);
+						   vmstat_line, err);
 }
 
 MM_FLAT_API(vmstat)

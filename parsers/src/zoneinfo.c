@@ -266,9 +266,9 @@ static int zi_special_line(struct mmstat_zoneinfo *z, unsigned line, char **text
 	return 1;
 }
 
-static int zi_line(struct mmstat_zoneinfo *z, unsigned line, char *text,
-		   unsigned indent)
+static int zi_line(void *ctx, unsigned line, char *text, unsigned indent)
 {
+	struct mmstat_zoneinfo *z = ctx;
 	struct mm_field f;
 	const char *why;
 	int ret;
@@ -355,18 +355,11 @@ static int zi_publish(struct mmstat_zoneinfo *z)
 
 static int zi_run(struct mmstat_zoneinfo *z)
 {
-	struct mm_cursor c;
-	char *text;
-	size_t len;
-
 	zi_begin(z);
-	if (mm_cursor_init(&c, &z->file))
+	if (mm_each_line(&z->file, zi_line, z)) {
+		z->nr_nodes = 0;	/* never half a sample */
 		return -1;
-	while (mm_next_line(&c, &text, &len))
-		if (zi_line(z, c.lineno, text, c.indent)) {
-			z->nr_nodes = 0;	/* never half a sample */
-			return -1;
-		}
+	}
 	if (!z->zrec_len)
 		return mm_fail(&z->file, 0, "no 'Node N, zone NAME' line");
 	return zi_publish(z);

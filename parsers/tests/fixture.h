@@ -40,6 +40,13 @@ static inline const char *error_text(const struct mmstat_error *e)
 	return mmstat_error_string(e, buf, sizeof(buf));
 }
 
+/* A malformed input and the line and reason its error must give. */
+struct bad_case {
+	const char *text;
+	unsigned line;
+	const char *why;
+};
+
 #define assert_error(err, kind_, line_, substring)                          \
 	do {                                                                \
 		assert_int_equal((err)->kind, kind_);                       \

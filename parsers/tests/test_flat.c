@@ -18,7 +18,7 @@ static void test_vmstat_odd(void **state)
 	assert_int_equal(t->entries[0].unit, MMSTAT_UNIT_PAGES);
 	assert_int_equal(t->entries[1].unit, MMSTAT_UNIT_COUNT);
 	assert_int_equal(mmstat_vmstat_parse(v, "a 1\nb: 2\n", 9), -1);
-	assert_error(mmstat_vmstat_error(v), MMSTAT_ERR_PARSE, 2, "':' in a vmstat line");
+	assert_error(mmstat_vmstat_error(v), MMSTAT_ERR_PARSE, 2, "':' where 'name value' is expected");
 	assert_int_equal(mmstat_vmstat_parse(v, "a 1 2\n", 6), -1);
 	assert_error(mmstat_vmstat_error(v), MMSTAT_ERR_PARSE, 1, "a: unexpected text");
 	mmstat_vmstat_free(v);

@@ -113,12 +113,6 @@ static void test_u64_limits(void **state)
 	mmstat_meminfo_free(m);
 }
 
-struct bad_case {
-	const char *text;
-	unsigned line;
-	const char *why;
-};
-
 static void test_malformed(void **state)
 {
 	static const struct bad_case cases[] = {

@@ -141,12 +141,6 @@ static void test_256_cpus(void **state)
 	mmstat_zoneinfo_free(z);
 }
 
-struct bad_case {
-	const char *text;
-	unsigned line;
-	const char *why;
-};
-
 static void test_malformed(void **state)
 {
 	static const struct bad_case cases[] = {
