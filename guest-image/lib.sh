@@ -57,8 +57,7 @@ kernel_dir() { echo "$SPLITLRU_CACHE/kernel/$1-$(kernel_key "$1")"; }
 # image_key: hash of the guest root image recipe.
 image_key() {
 	cat "$SPLITLRU_TOP/guest-image/build-image" \
-		"$SPLITLRU_TOP/guest-image/packages" \
-		"$SPLITLRU_TOP/guest-image/init" | sha256sum | cut -c1-16
+		"$SPLITLRU_TOP/guest-image/packages" | sha256sum | cut -c1-16
 }
 
 image_path() { echo "$SPLITLRU_CACHE/image/rootfs-$(image_key).ext4"; }
@@ -71,4 +70,24 @@ need_space() {
 	avail=$(df -Pm "$1" | awk 'NR == 2 { print $4 }')
 	[ "${avail:-0}" -ge "$2" ] ||
 		die "not enough space for the cache in $1: ${avail} MiB free, ${2} MiB needed"
+}
+
+# verify_config FRAGMENT CONFIG: print each option not set as asked.
+verify_config() {
+	awk '
+	NR == FNR {
+		if ($0 ~ /^CONFIG_[A-Za-z0-9_]+=/) {
+			split($0, kv, "="); want[kv[1]] = substr($0, length(kv[1]) + 2)
+		} else if ($0 ~ /^# CONFIG_[A-Za-z0-9_]+ is not set/) {
+			want[$2] = "n"
+		}
+		next
+	}
+	/^CONFIG_/ { split($0, kv, "="); have[kv[1]] = substr($0, length(kv[1]) + 2) }
+	END {
+		for (k in want) {
+			h = (k in have) ? have[k] : "n"
+			if (h != want[k]) printf "%s(wanted %s, got %s)\n", k, want[k], h
+		}
+	}' "$1" "$2"
 }

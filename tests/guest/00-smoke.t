@@ -4,10 +4,10 @@
 . "$TAP_TOP/guest-image/lib.sh"
 run="$TAP_TOP/guest-image/qemu-run"
 
-banner=$(strings "$(kernel_dir patched)/vmlinux" | grep -m1 '^Linux version ')
+banner=$(strings "$(kernel_dir patched)/vmlinux" | grep -m1 '^Linux version .* #[0-9]')
 guest_tap -- tests/guest/smoke-inside.sh "$banner"
 
-nodes=$("$run" --numa 2 --swap 0 -- ls /sys/devices/system/node | grep -c '^node[0-9]')
+nodes=$("$run" --numa 2 --swap 0 -- ls -1 /sys/devices/system/node | grep -c '^node[0-9]')
 is "$nodes" 2 "--numa 2 gives two nodes"
 
 "$run" --swap 0 -- sh -c 'exit 7'

@@ -2,6 +2,7 @@
 #
 #   ok CMD...            passes when CMD exits 0           ("ok" names CMD)
 #   is GOT WANT DESC     passes when GOT = WANT (strings)
+#   isnt GOT WANT DESC   passes when GOT != WANT
 #   cmp_ok A OP B DESC   passes when [ A OP B ] holds (-eq, -le, ...)
 #   like GOT REGEX DESC  passes when GOT matches the extended REGEX
 #   pass DESC / fail DESC
@@ -43,6 +44,12 @@ is() {
 		_tap_result 1 "$3"
 		diag "     got: '$1'" "expected: '$2'"
 	fi
+}
+
+isnt() {
+	[ "$1" != "$2" ]
+	_tap_result $? "$3"
+	[ "$1" != "$2" ] || diag "both are '$1'"
 }
 
 cmp_ok() {
