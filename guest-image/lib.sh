@@ -54,10 +54,14 @@ kernel_key() {
 
 kernel_dir() { echo "$SPLITLRU_CACHE/kernel/$1-$(kernel_key "$1")"; }
 
-# image_key: hash of the guest root image recipe.
+# image_key: hash of the guest root image recipe.  Bump IMAGE_RECIPE when
+# build-image changes what goes into the image (not how it reports).
+IMAGE_RECIPE="bookworm minbase v1"
 image_key() {
-	cat "$SPLITLRU_TOP/guest-image/build-image" \
-		"$SPLITLRU_TOP/guest-image/packages" | sha256sum | cut -c1-16
+	{
+		echo "$IMAGE_RECIPE"
+		cat "$SPLITLRU_TOP/guest-image/packages" "$SPLITLRU_TOP/guest-image/boot-stub"
+	} | sha256sum | cut -c1-16
 }
 
 image_path() { echo "$SPLITLRU_CACHE/image/rootfs-$(image_key).ext4"; }
