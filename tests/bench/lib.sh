@@ -1,0 +1,32 @@
+# Helpers of the benchmark scripts.  Sourced.
+#
+# Every figure is a ratio of medians measured side by side in one run, and
+# is printed as one line:  NAME: VALUE (target OP T) PASS|MISS
+# A miss is reported, never hidden; benchmarks do not fail on it.
+
+BENCH_TOP=${BENCH_TOP:-$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)}
+BENCH_RESULTS=${BENCH_RESULTS:-$BENCH_TOP/results/bench}
+BENCH_START=${BENCH_START:-$(date +%s)}
+# Pairs per figure: at least 5 (issue 7); BENCH_QUICK=1 makes a smoke run.
+BENCH_PAIRS=${BENCH_PAIRS:-$([ "${BENCH_QUICK:-0}" = 1 ] && echo 2 || echo 5)}
+mkdir -p "$BENCH_RESULTS"
+
+progress() { printf '[bench %4ss] %s\n' "$(($(date +%s) - BENCH_START))" "$*" >&2; }
+
+# median: of the numbers on stdin, one per line
+median() {
+	sort -g | awk '{ v[NR] = $1 } END {
+		if (NR == 0) { print "nan"; exit }
+		if (NR % 2) print v[(NR + 1) / 2]; else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
+}
+
+# report NAME VALUE OP TARGET [UNIT]: OP is <= or >=
+report() {
+	local verdict
+	verdict=$(awk -v v="$2" -v op="$3" -v t="$4" 'BEGIN {
+		if (v == "nan" || v == "") { print "MISS"; exit }
+		ok = (op == "<=") ? (v + 0 <= t + 0) : (v + 0 >= t + 0)
+		print ok ? "PASS" : "MISS" }')
+	printf '%s: %s%s (target %s %s) %s\n' "$1" "$2" "${5:+ $5}" "$3" "$4" "$verdict" |
+		tee -a "$BENCH_RESULTS/summary.txt"
+}
