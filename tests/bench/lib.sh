@@ -27,6 +27,5 @@ report() {
 		if (v == "nan" || v == "") { print "MISS"; exit }
 		ok = (op == "<=") ? (v + 0 <= t + 0) : (v + 0 >= t + 0)
 		print ok ? "PASS" : "MISS" }')
-	printf '%s: %s%s (target %s %s) %s\n' "$1" "$2" "${5:+ $5}" "$3" "$4" "$verdict" |
-		tee -a "$BENCH_RESULTS/summary.txt"
+	printf '%s: %s%s (target %s %s) %s\n' "$1" "$2" "${5:+ $5}" "$3" "$4" "$verdict"
 }
