@@ -117,23 +117,13 @@ fi
 s=slt-host-$$
 tmux new-session -d -s "$s" -x 80 -y 24 \
 	"env TERM=screen SPLITLRU_NO_BPF=1 LANG=C.UTF-8 $bin -d 0.5; echo EXIT=\$?; sleep 60"
-wait_for() {	# wait_for REGEX: up to 5 s for the screen to match
-	local i
-	for i in $(seq 50); do
-		screen=$(tmux capture-pane -p -t "$s")
-		grep -qE -- "$1" <<<"$screen" && return 0
-		sleep 0.1
-	done
-	return 1
-}
+. tests/guest/splitlrutop-screen.sh
 ok wait_for 'LISTS all nodes'
 like "$screen" 'node 0  MemTotal' "the screen shows the node panel"
 like "$screen" 'q quit  h help' "the status line names the keys"
 tmux send-keys -t "$s" h
 ok wait_for 'help: keys'
-for key in q 'h \?' space '\+ -' n m s b; do
-	like "$screen" "^  $key " "help lists key $key"
-done
+help_lists_keys
 tmux send-keys -t "$s" x
 ok wait_for 'LISTS all nodes'
 tmux send-keys -t "$s" m

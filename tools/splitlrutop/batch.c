@@ -58,7 +58,7 @@ static void sleep_until(uint64_t deadline_ns)
 static int batch_replay(struct batch *b)
 {
 	const struct sl_options *o = b->o;
-	struct sl_sample *s[2];
+	struct sl_sample *s = NULL;
 	char err[600];
 	int rc = 0;
 
@@ -67,9 +67,8 @@ static int batch_replay(struct batch *b)
 		fprintf(stderr, "splitlrutop: %s\n", err);
 		return 1;
 	}
-	s[0] = malloc(sizeof(*s[0]));
-	s[1] = malloc(sizeof(*s[1]));
-	if (!s[0] || !s[1]) {
+	s = sl_sample_pair_new();
+	if (!s) {
 		fprintf(stderr, "splitlrutop: out of memory\n");
 		rc = 1;
 		goto out;
@@ -77,7 +76,7 @@ static int batch_replay(struct batch *b)
 	size_t n = sl_replay_count(r);
 	long printed = 0;
 	for (size_t i = 0; i < n; i++) {
-		struct sl_sample *cur = s[i % 2], *prev = s[(i + 1) % 2];
+		struct sl_sample *cur = &s[i % 2], *prev = &s[(i + 1) % 2];
 		if (sl_replay_load(r, i, cur, err, sizeof(err))) {
 			fprintf(stderr, "splitlrutop: %s\n", err);
 			rc = 1;
@@ -96,8 +95,7 @@ static int batch_replay(struct batch *b)
 			"the sample at line %u is incomplete\n", o->read_path, n,
 			sl_replay_truncated(r));
 out:
-	free(s[0]);
-	free(s[1]);
+	free(s);
 	sl_replay_close(r);
 	return rc;
 }
@@ -107,7 +105,7 @@ static int batch_live(struct batch *b)
 	const struct sl_options *o = b->o;
 	struct sl_recorder *rec = NULL;
 	struct sl_sampler *sp;
-	struct sl_sample *s[2];
+	struct sl_sample *s = NULL;
 	char err[600];
 	int rc = 0;
 
@@ -123,16 +121,15 @@ static int batch_live(struct batch *b)
 		sl_sampler_free(sp);
 		return 1;
 	}
-	s[0] = malloc(sizeof(*s[0]));
-	s[1] = malloc(sizeof(*s[1]));
-	if (!s[0] || !s[1]) {
+	s = sl_sample_pair_new();
+	if (!s) {
 		fprintf(stderr, "splitlrutop: out of memory\n");
 		rc = 1;
 		goto out;
 	}
 	uint64_t deadline = 0;
 	for (long i = 0; !sl_stop_requested(); i++) {
-		struct sl_sample *cur = s[i % 2], *prev = s[(i + 1) % 2];
+		struct sl_sample *cur = &s[i % 2], *prev = &s[(i + 1) % 2];
 		if (i) {
 			sleep_until(deadline);
 			if (sl_stop_requested())
@@ -160,8 +157,7 @@ static int batch_live(struct batch *b)
 			break;
 	}
 out:
-	free(s[0]);
-	free(s[1]);
+	free(s);
 	sl_recorder_close(rec);
 	sl_sampler_free(sp);
 	return rc;

@@ -2,6 +2,7 @@
 /* model.c: names of the model's fields and small helpers; see model.h. */
 #include "model.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #define SL__NAME(id, name) name,
@@ -70,6 +71,17 @@ void sl_sample_init(struct sl_sample *s)
 		node_init(&s->nodes[i]);
 	for (int i = 0; i < SL_MAX_MEMCGS; i++)
 		memcg_init(&s->memcgs[i]);
+}
+
+struct sl_sample *sl_sample_pair_new(void)
+{
+	struct sl_sample *pair = malloc(2 * sizeof(*pair));
+
+	if (pair) {
+		sl_sample_init(&pair[0]);
+		sl_sample_init(&pair[1]);
+	}
+	return pair;
 }
 
 const struct sl_node_sample *sl_sample_node(const struct sl_sample *s, int nid)

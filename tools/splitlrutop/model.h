@@ -174,6 +174,11 @@ struct sl_sample {
 };
 
 void sl_sample_init(struct sl_sample *s);
+/*
+ * The two samples a loop alternates between (previous and current), in one
+ * allocation; free() it.  NULL when out of memory.
+ */
+struct sl_sample *sl_sample_pair_new(void);
 const struct sl_node_sample *sl_sample_node(const struct sl_sample *s, int nid);
 const struct sl_memcg_sample *sl_sample_memcg(const struct sl_sample *s, uint64_t id);
 

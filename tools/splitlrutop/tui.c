@@ -145,7 +145,7 @@ static int tui_live(struct tui *t)
 	const struct sl_options *o = t->o;
 	struct sl_recorder *rec = NULL;
 	struct sl_sampler *sp;
-	struct sl_sample *buf[2];
+	struct sl_sample *buf = NULL;
 	unsigned interval = o->interval_ms;
 	char err[600];
 	int rc = 0;
@@ -162,9 +162,8 @@ static int tui_live(struct tui *t)
 		fprintf(stderr, "splitlrutop: %s\n", err);
 		return 1;
 	}
-	buf[0] = malloc(sizeof(*buf[0]));
-	buf[1] = malloc(sizeof(*buf[1]));
-	if (!buf[0] || !buf[1]) {
+	buf = sl_sample_pair_new();
+	if (!buf) {
 		snprintf(err, sizeof(err), "out of memory");
 		rc = 1;
 		goto out;
@@ -173,7 +172,7 @@ static int tui_live(struct tui *t)
 	for (unsigned long i = 0; !t->quit && !sl_stop_requested();) {
 		uint64_t now = now_ns();
 		if (!t->view.paused && now >= deadline) {
-			struct sl_sample *cur = buf[i % 2];
+			struct sl_sample *cur = &buf[i % 2];
 			if (sl_sampler_sample(sp, cur, err, sizeof(err))) {
 				rc = 1;
 				break;
@@ -243,8 +242,7 @@ out:
 	sl_term_close();
 	if (rc)
 		fprintf(stderr, "splitlrutop: %s\n", err);
-	free(buf[0]);
-	free(buf[1]);
+	free(buf);
 	sl_recorder_close(rec);
 	sl_sampler_free(sp);
 	return rc;
@@ -255,27 +253,27 @@ out:
  * it did when the run was live (the last SL_HISTORY samples up to i).
  */
 static int replay_seek(struct tui *t, struct sl_replay *r, size_t i,
-		       struct sl_sample *buf[2], char *err, size_t errlen)
+		       struct sl_sample *buf, char *err, size_t errlen)
 {
 	size_t start = i + 1 > SL_HISTORY ? i + 1 - SL_HISTORY : 0;
 	size_t from = start ? start - 1 : 0;
 
 	sl_history_init(&t->hist);
 	for (size_t k = from; k <= i; k++) {
-		if (sl_replay_load(r, k, buf[k % 2], err, errlen))
+		if (sl_replay_load(r, k, &buf[k % 2], err, errlen))
 			return -1;
 		if (k >= start)
-			sl_history_add(&t->hist, k ? buf[(k + 1) % 2] : NULL, buf[k % 2]);
+			sl_history_add(&t->hist, k ? &buf[(k + 1) % 2] : NULL, &buf[k % 2]);
 	}
-	t->cur = buf[i % 2];
-	t->prev = i ? buf[(i + 1) % 2] : NULL;
+	t->cur = &buf[i % 2];
+	t->prev = i ? &buf[(i + 1) % 2] : NULL;
 	return 0;
 }
 
 static int tui_replay(struct tui *t)
 {
 	const struct sl_options *o = t->o;
-	struct sl_sample *buf[2] = { malloc(sizeof(struct sl_sample)), malloc(sizeof(struct sl_sample)) };
+	struct sl_sample *buf = sl_sample_pair_new();
 	char err[600], position[128], truncated[160] = "";
 	struct sl_replay *r;
 	size_t pos = 0;
@@ -285,11 +283,11 @@ static int tui_replay(struct tui *t)
 	int rc = 0;
 
 	r = sl_replay_open(o->read_path, err, sizeof(err));
-	if (!r || !buf[0] || !buf[1] || sl_replay_count(r) == 0) {
+	if (!r || !buf || sl_replay_count(r) == 0) {
 		sl_term_close();
-		fprintf(stderr, "splitlrutop: %s\n", r ? "the recording holds no complete sample" : err);
-		free(buf[0]);
-		free(buf[1]);
+		fprintf(stderr, "splitlrutop: %s\n", !buf ? "out of memory"
+			: r ? "the recording holds no complete sample" : err);
+		free(buf);
 		sl_replay_close(r);
 		return 1;
 	}
@@ -362,8 +360,7 @@ static int tui_replay(struct tui *t)
 	else if (sl_replay_truncated(r))
 		fprintf(stderr, "splitlrutop: %s is truncated: it replays up to sample %zu, "
 			"the last complete one\n", o->read_path, n - 1);
-	free(buf[0]);
-	free(buf[1]);
+	free(buf);
 	sl_replay_close(r);
 	return rc;
 }

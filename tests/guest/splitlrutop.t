@@ -1,0 +1,94 @@
+#!/bin/bash
+# splitlrutop in the guest (issue 6): the interactive screen under tmux,
+# batch JSON against meminfo and lrutrace, the scanned share following the
+# workload, degraded mode as an unprivileged user; then the guest's
+# recording replayed on the host must give the guest's frames.
+. "$(dirname "$0")/../lib/tap.sh"
+cd "$TAP_TOP" || exit 1
+out=$TAP_TOP/tools/splitlrutop/build/guest-test
+rm -rf "$out"
+mkdir -p "$out"
+
+guest_tap --timeout 1500 -- tests/guest/splitlrutop-inside.sh "$out"
+
+export SPLITLRU_NO_BPF=1
+bin=tools/splitlrutop/build/splitlrutop
+command -v jq >/dev/null || { fail "jq is installed on the host"; done_testing; }
+
+# ---- batch JSON against node meminfo read every 0.1 s while it was taken ----
+if [ -s "$out/one.json" ]; then
+	for key in MemTotal MemFree 'Active(anon)' 'Inactive(anon)' 'Active(file)' 'Inactive(file)'; do
+		got=$(jq --arg k "$key" '[.nodes[][$k]] | add' "$out/one.json")
+		# Each block of one.meminfo is one read of every node; sum per block.
+		range=$(awk -v k="$key:" '
+			$3 == k { sum += $4 }
+			$1 == "--" { if (n++ == 0 || sum < lo) lo = sum; if (sum > hi) hi = sum; sum = 0 }
+			END { print lo, hi }' "$out/one.meminfo")
+		set -- $range
+		in=$(awk -v g="$got" -v lo="$1" -v hi="$2" 'BEGIN { print (g >= lo && g <= hi) ? 1 : 0 }')
+		cmp_ok "$in" -eq 1 "JSON $key ($got kB) is a value node meminfo had during the frame ($1..$2 kB)"
+	done
+	is "$(jq -r .bpf "$out/one.json")" on "JSON: BPF on as root"
+	if [ "$(jq -r .policy "$out/one.json")" = null ]; then
+		skip "the decided share names its source" "the guest kernel lacks the splitlru series"
+	else
+		like "$(jq -c '.nodes[0].decided' "$out/one.json")" '"source":"(bpf|zoneinfo)"' "the decided share names its source"
+	fi
+else
+	fail "the guest left a JSON frame"
+fi
+
+# ---- splitlrutop and lrutrace agree over one window ----
+if [ -s "$out/lrutrace.json" ] && [ -s "$out/window.json" ]; then
+	for lru in inactive_anon inactive_file active_anon active_file; do
+		lt_sum=$(jq -s --arg l "$lru" '[.[].lists[] | select(.lru == $l) | .scanned] | add // 0' "$out/lrutrace.json")
+		st_sum=$(jq -s --arg l "$lru" '[.[].lists[] | select(.lru == $l) | .scanned] | add // 0' "$out/window.json")
+		# The two windows start and end a few ms apart: allow 2 %.
+		close=$(awk -v a="$lt_sum" -v b="$st_sum" 'BEGIN { d = a - b; if (d < 0) d = -d; print (d <= a * 0.02 + 64) ? 1 : 0 }')
+		cmp_ok "$close" -eq 1 "$lru scanned over one window: splitlrutop $st_sum, lrutrace $lt_sum"
+	done
+	cmp_ok "$(jq -s '[.[].lists[] | select(.lru == "all") | .scanned] | add' "$out/window.json")" -gt 0 \
+		"the window saw reclaim"
+else
+	skip "splitlrutop and lrutrace agree over a window" "no lrutrace output from the guest"
+fi
+
+# ---- the scanned anon share rises from file to anon pressure ----
+if [ -s "$out/direction.phases" ]; then
+	read -r a0 a1 b1 <"$out/direction.phases"
+	share() {	# share FROM TO: scanned anon permille over frames in (FROM, TO]
+		jq -s --argjson f "$1" --argjson t "$2" '
+			[.[] | select(.time > $f and .time <= $t) | .nodes[].scanned] as $s
+			| ([$s[].anon // 0] | add // 0) as $a | ([$s[].file // 0] | add // 0) as $fl
+			| if ($a + $fl) > 0 then ($a * 1000 / ($a + $fl) | floor) else -1 end' "$out/direction.json"
+	}
+	file_phase=$(share "$a0" "$a1")
+	anon_phase=$(share "$a1" "$b1")
+	diag "scanned anon share: file phase $file_phase permille, anon phase $anon_phase permille"
+	cmp_ok "$file_phase" -ge 0 "the file phase scanned something"
+	cmp_ok "$anon_phase" -ge $((file_phase + 200)) "the scanned anon share rises by at least 200 permille"
+else
+	fail "the guest ran the direction workload"
+fi
+
+# ---- degraded as tester ----
+if [ -s "$out/tester.json" ]; then
+	is "$(jq -r .bpf "$out/tester.json")" not-root "as tester: bpf not-root"
+	if [ "$(jq -r .policy "$out/tester.json")" = null ]; then
+		is "$(jq -r '.nodes[0].decided.source' "$out/tester.json")" none "as tester on a stock kernel: no decision"
+	else
+		is "$(jq -r '.nodes[0].decided.source' "$out/tester.json")" zoneinfo "as tester: the decision from zoneinfo"
+	fi
+	like "$(jq -r .degraded "$out/tester.json")" 'no BPF' "as tester: the JSON says what is missing"
+fi
+
+# ---- the guest's recording replays on the host with identical frames ----
+if [ -s "$out/session.rec" ]; then
+	"$bin" -b -r "$out/session.rec" >"$out/host.frames" 2>"$out/host.err"
+	ok cmp -s "$out/session.frames" "$out/host.frames"
+	"$bin" -b --json -r "$out/session.rec" >"$out/host.json"
+	ok cmp -s "$out/session.json" "$out/host.json"
+else
+	fail "the guest left a recording to replay"
+fi
+done_testing
