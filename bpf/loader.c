@@ -15,6 +15,7 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#include <sys/stat.h>
 #include <sys/statfs.h>
 #include <sys/syscall.h>
 #include <linux/capability.h>
@@ -310,7 +311,8 @@ int lru_tracer_load(struct lru_tracer *t)
 		return LRU_ERR_PERM;
 	rc = lrutrace_bpf__load(t->skel);
 	if (rc) {
-		if (rc == -EPERM || rc == -EACCES || errno == EPERM)
+		/* EACCES is the verifier's refusal, not a missing privilege */
+		if (rc == -EPERM)
 			return LRU_ERR_PERM;
 		return LRU_ERR_LOAD;
 	}
@@ -587,6 +589,7 @@ int lru_memcg_id_from_path(const char *path, uint64_t *id)
 		uint64_t cgid;
 	} h;
 	struct statfs sfs;
+	struct stat st;
 	int mount_id;
 
 	if (!path || !*path || !id)
@@ -599,9 +602,19 @@ int lru_memcg_id_from_path(const char *path, uint64_t *id)
 	if (statfs(full, &sfs) || sfs.f_type != CGROUP2_SUPER_MAGIC)
 		return LRU_ERR_NO_CGROUP;
 	h.fh.handle_bytes = sizeof(h.cgid);
-	if (name_to_handle_at(AT_FDCWD, full, &h.fh, &mount_id, 0) ||
-	    h.fh.handle_bytes != sizeof(uint64_t))
-		return LRU_ERR_NO_CGROUP;
-	memcpy(id, h.fh.f_handle, sizeof(*id));
-	return LRU_OK;
+	if (name_to_handle_at(AT_FDCWD, full, &h.fh, &mount_id, 0) == 0 &&
+	    h.fh.handle_bytes == sizeof(uint64_t)) {
+		memcpy(id, h.fh.f_handle, sizeof(*id));
+		return LRU_OK;
+	}
+	/*
+	 * Without CONFIG_FHANDLE (tinyconfig kernels): a cgroup2 inode number
+	 * is its kernfs id, which is the cgroup id wherever ino_t is 64-bit.
+	 */
+	if (sizeof(ino_t) >= sizeof(uint64_t) && stat(full, &st) == 0 &&
+	    S_ISDIR(st.st_mode)) {
+		*id = st.st_ino;
+		return LRU_OK;
+	}
+	return LRU_ERR_NO_CGROUP;
 }

@@ -128,7 +128,12 @@ static __always_inline void hist_add(__u32 id, __u32 slot)
 		return;
 	if (slot >= LRU_HIST_SLOTS)
 		slot = LRU_HIST_SLOTS - 1;
-	h->slots[slot]++;
+	/*
+	 * clang proves the clamp and drops a plain mask, then indexes with a
+	 * copy the verifier never saw bounded: hide slot from it, then mask.
+	 */
+	asm volatile("" : "+r"(slot));
+	h->slots[slot & (LRU_HIST_SLOTS - 1)]++;
 }
 
 static __always_inline bool node_memcg_pass(__u32 nid, __u64 memcg_id)

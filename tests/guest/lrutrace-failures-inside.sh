@@ -67,8 +67,11 @@ done
 reclaim 420M 8 &
 wpid=$!
 sleep 1
-( "$lrutrace" events 2>"$work/pipe.err"; echo $? >"$work/pipe.rc" ) | head -3 >"$work/pipe.out"
+( timeout 60 "$lrutrace" events 2>"$work/pipe.err"; echo $? >"$work/pipe.rc" ) | head -3 >"$work/pipe.out"
 wait "$wpid"
+# a quiet run behind a closed pipe must end too, not wait for the next event
+( timeout 60 "$lrutrace" events --lru active_anon --reclaimer node 2>/dev/null; echo $? >"$work/quiet.rc" ) | head -0
+is "$(cat "$work/quiet.rc")" 0 "a quiet events run behind a closed pipe exits 0 (not killed by timeout)"
 is "$(wc -l <"$work/pipe.out")" 3 "| head -3 gets three lines"
 is "$(cat "$work/pipe.rc")" 0 "and lrutrace exits 0 when the pipe closes"
 is "$(grep -v 'tracing in' "$work/pipe.err")" "" "quietly"
@@ -76,13 +79,13 @@ is "$(grep -v 'tracing in' "$work/pipe.err")" "" "quietly"
 # ---- a slow consumer: a tiny ring buffer behind a stalled pipe ----
 reclaim 420M 6 &
 wpid=$!
-( "$lrutrace" events --ringbuf-size 4k -d 8 2>"$work/slow.err"; echo $? >"$work/slow.rc" ) |
+( timeout 60 "$lrutrace" events --ringbuf-size 4k -d 8 2>"$work/slow.err"; echo $? >"$work/slow.rc" ) |
 	{ sleep 7; cat; } >"$work/slow.out"
 wait "$wpid"
 is "$(cat "$work/slow.rc")" 6 "events lost: exit 6"
 like "$(cat "$work/slow.out")" 'LOST [0-9]+ events \(ring buffer full' "the loss is reported in the output"
 like "$(cat "$work/slow.err")" 'events, [1-9][0-9]* lost' "and in the summary"
-( "$lrutrace" events --json --ringbuf-size 4k -d 8 2>/dev/null ) | { sleep 7; cat; } >"$work/slowj.out" &
+( timeout 60 "$lrutrace" events --json --ringbuf-size 4k -d 8 2>/dev/null ) | { sleep 7; cat; } >"$work/slowj.out" &
 reclaim 420M 6
 wait
 like "$(grep '"event":"lost"' "$work/slowj.out" | head -1)" '^\{"event":"lost","count":[1-9]' "--json reports losses as objects"

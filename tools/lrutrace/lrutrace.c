@@ -8,6 +8,7 @@
  * BPF lives behind lru_loader.h; all event text behind lru_format.h.
  */
 #include <errno.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -43,11 +44,21 @@ static uint64_t mono_ns(void)
 /* stdout went away (| head): not an error, just the end */
 static bool out_closed;
 
-/* Flush stdout: 0 when written, 1 when the reader has gone, -1 on error. */
+/*
+ * Flush stdout: 0 when written, 1 when the reader has gone, -1 on error.
+ * A pipe whose reader left reports POLLERR even when there is nothing to
+ * write, so a quiet run behind "| head" ends too.
+ */
 static int flush_out(void)
 {
+	struct pollfd pfd = { .fd = STDOUT_FILENO };
+
 	if (out_closed)
 		return 1;
+	if (poll(&pfd, 1, 0) == 1 && (pfd.revents & (POLLERR | POLLHUP))) {
+		out_closed = true;
+		return 1;
+	}
 	if (fflush(stdout) == EOF || ferror(stdout)) {
 		if (errno == EPIPE) {
 			out_closed = true;
