@@ -91,6 +91,7 @@ wait
 like "$(grep '"event":"lost"' "$work/slowj.out" | head -1)" '^\{"event":"lost","count":[1-9]' "--json reports losses as objects"
 
 # ---- --prometheus and --listen ----
+ip link set lo up 2>/dev/null	# the guest's init leaves loopback down
 "$lrutrace" stat 1 --prometheus "$work/lru.prom" --listen 127.0.0.1:9465 >/dev/null 2>"$work/prom.err" &
 ppid=$!
 for i in $(seq 120); do grep -q 'tracing in' "$work/prom.err" && break; sleep 0.5; done

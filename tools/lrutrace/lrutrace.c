@@ -156,6 +156,17 @@ static int run_events(struct lru_tracer *t, struct lrutrace_env *env,
 		return out_closed ? EXIT_OK : EXIT_FAILURE_RUNTIME;
 	fprintf(stderr, "lrutrace: %llu events, %llu lost\n",
 		(unsigned long long)ec->seen, (unsigned long long)d);
+	if (env->self) {
+		struct report_ctx rc = {
+			.env = env,
+			.interval_s = (mono_ns() - ec->start_ns) / 1e9,
+		};
+
+		if (!lru_tracer_self_stats(t, &rc.self)) {
+			rc.has_self = true;
+			report_self_text(stderr, &rc);
+		}
+	}
 	return d ? EXIT_LOST_EVENTS : EXIT_OK;
 }
 
