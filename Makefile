@@ -3,6 +3,7 @@
 #   make run      boot the guest into splitlrutop with a demo workload
 #   make check    every test (host unit tests and guest tests) under prove
 #   make bench    benchmarks: ratios measured side by side (see README)
+#   make fuzz     libFuzzer on every parser, FUZZ_SECONDS each (default 600)
 #   make clean    remove build outputs (the kernel/image cache stays)
 #
 # Steps, each also a target of its own:
@@ -24,7 +25,7 @@ BUILT      := $(foreach c,$(COMPONENTS),$(if $(wildcard $(c)/Makefile),$(c)))
 PROVE ?= prove
 TESTS := tests/unit tests/guest
 
-.PHONY: run check bench clean distclean deps build kernel kernel-stock image guest
+.PHONY: run check bench fuzz clean distclean deps build kernel kernel-stock image guest
 
 run: build image
 	guest-image/qemu-run --interactive --timeout 0 -- guest-image/demo-session
@@ -34,6 +35,10 @@ check: build image
 
 bench: build image kernel-stock
 	tests/bench/run
+
+FUZZ_SECONDS ?= 600
+fuzz: build
+	$(MAKE) -C parsers fuzz FUZZ_SECONDS=$(FUZZ_SECONDS)
 
 deps:
 	@mk/install-deps

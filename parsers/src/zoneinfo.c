@@ -321,7 +321,9 @@ static void zi_publish_zone(struct mmstat_zoneinfo *z, size_t i)
 		      ZI_END(z->zrec, n, i, f0, z->zfields.len), NULL, 0);
 	mm_table_view(&zone->stats, &z->zstats, r->s0,
 		      ZI_END(z->zrec, n, i, s0, z->zstats.len), NULL, 0);
-	zone->protection = z->prot + r->p0;
+	/* No zone had a protection line: prot was never allocated, and
+	 * NULL + 0 is undefined behaviour in C (found by the fuzzer). */
+	zone->protection = z->prot ? z->prot + r->p0 : NULL;
 	zone->nr_protection = ZI_END(z->zrec, n, i, p0, z->prot_len) - r->p0;
 	zone->pagesets = z->psets + r->ps0;
 	zone->nr_pagesets = ZI_END(z->zrec, n, i, ps0, z->prec_len) - r->ps0;
