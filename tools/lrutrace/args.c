@@ -123,18 +123,20 @@ static int parse_size(const char *s, size_t *out)
 {
 	char *end;
 	unsigned long long v;
+	unsigned shift = 0;
 
 	errno = 0;
 	v = strtoull(s, &end, 10);
 	if (errno || end == s || s[0] == '-')
 		return -1;
 	if (*end == 'k' || *end == 'K')
-		v <<= 10, end++;
+		shift = 10, end++;
 	else if (*end == 'm' || *end == 'M')
-		v <<= 20, end++;
-	if (*end || v < 4096 || v > (1ULL << 30))
+		shift = 20, end++;
+	/* range before the shift: 17592186044417M must not wrap to 1M */
+	if (*end || v > (1ULL << 30) >> shift || v << shift < 4096)
 		return -1;
-	*out = (size_t)v;
+	*out = (size_t)(v << shift);
 	return 0;
 }
 
