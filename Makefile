@@ -2,8 +2,9 @@
 #
 #   make run      boot the guest into splitlrutop with a demo workload
 #   make check    every test (host unit tests and guest tests) under prove
+#   make check-host  the host unit tests only; SANITIZE=1 for ASan+UBSan
 #   make bench    benchmarks: ratios measured side by side (see README)
-#   make fuzz     libFuzzer on every parser, FUZZ_SECONDS each (default 600)
+#   make fuzz     libFuzzer on every parser and tool input, FUZZ_SECONDS each (default 600)
 #   make clean    remove build outputs (the kernel/image cache stays)
 #
 # Steps, each also a target of its own:
@@ -25,20 +26,35 @@ BUILT      := $(foreach c,$(COMPONENTS),$(if $(wildcard $(c)/Makefile),$(c)))
 PROVE ?= prove
 TESTS := tests/unit tests/guest
 
-.PHONY: run check bench fuzz clean distclean deps build kernel kernel-stock image guest
+.PHONY: run check check-host bench fuzz clean distclean deps build kernel kernel-stock image guest
 
 run: build image
 	guest-image/qemu-run --interactive --timeout 0 -- guest-image/demo-session
 
+# make check SANITIZE=1: the host tests run on the ASan+UBSan build; the
+# guest image has no ASan runtime, so the guest tests then run on the plain
+# build (build/.mode makes the switch a rebuild, see mk/common.mk).
+ifeq ($(SANITIZE),1)
+check: build image
+	$(PROVE) -r tests/unit
+	@echo "check: guest tests run the plain build (no libasan in the guest)"
+	$(MAKE) --no-print-directory build SANITIZE=0
+	MAKEFLAGS= $(PROVE) -r tests/guest
+else
 check: build image
 	$(PROVE) -r $(TESTS)
+endif
+
+check-host: build
+	$(PROVE) -r tests/unit
 
 bench: build image kernel-stock
 	tests/bench/run
 
 FUZZ_SECONDS ?= 600
+FUZZ_DIRS := parsers tools/splitlrutop tools/lrutrace tests/workloads
 fuzz: build
-	$(MAKE) -C parsers fuzz FUZZ_SECONDS=$(FUZZ_SECONDS)
+	@set -e; for d in $(FUZZ_DIRS); do $(MAKE) --no-print-directory -C $$d fuzz FUZZ_SECONDS=$(FUZZ_SECONDS); done
 
 deps:
 	@mk/install-deps

@@ -1,0 +1,35 @@
+# libFuzzer targets of one component.  The including Makefile sets
+#   FUZZ_TARGETS   names; fuzz/fuzz_NAME.c is each one's harness
+#   FUZZ_SRCS      the sources under test (linked into every target)
+#   FUZZ_CPPFLAGS  include paths
+#   seeds_NAME     seed files of target NAME (fixtures); fuzz/regress/NAME-*
+#                  (crashes found earlier) are always added
+# and gets build/fuzz/fuzz_NAME and `make fuzz` (FUZZ_SECONDS each, default
+# 10; the top Makefile's `make fuzz` passes 600).  Always ASan+UBSan with
+# clang, whatever SANITIZE says.  A crash is saved as build/fuzz/NAME-crash-*
+# and fails the run: copy it to fuzz/regress/NAME-WHAT and fix the code.
+FUZZ_SECONDS ?= 10
+FUZZ_CFLAGS  := -O1 -g -std=gnu11 -D_GNU_SOURCE -fno-strict-aliasing \
+		-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
+FUZZ_BINS    := $(FUZZ_TARGETS:%=build/fuzz/fuzz_%)
+
+build/fuzz/fuzz_%: fuzz/fuzz_%.c $(FUZZ_SRCS) $(wildcard *.c *.h)
+	@mkdir -p $(@D)
+	$(call msg,CLANG,$@)clang $(FUZZ_CPPFLAGS) $(FUZZ_CFLAGS) -o $@ $< $(FUZZ_SRCS) $(FUZZ_LDLIBS)
+
+.PHONY: fuzz fuzz-seeds
+fuzz: $(FUZZ_BINS) fuzz-seeds
+	@for name in $(FUZZ_TARGETS); do \
+		f=build/fuzz/fuzz_$$name; corpus=build/corpus/$$name; mkdir -p $$corpus; \
+		echo "  FUZZ     $$name for $(FUZZ_SECONDS)s"; \
+		$$f -max_total_time=$(FUZZ_SECONDS) -max_len=65536 -print_final_stats=1 \
+		    -artifact_prefix=build/fuzz/$$name- $$corpus \
+		    build/seeds/$$name > build/fuzz/$$name.log 2>&1 \
+		    || { tail -40 build/fuzz/$$name.log; exit 1; }; \
+		grep -E '^(#[0-9]+ *DONE|Done)' build/fuzz/$$name.log | tail -1; \
+	done
+
+fuzz-seeds:
+	@for name in $(FUZZ_TARGETS); do rm -rf build/seeds/$$name; mkdir -p build/seeds/$$name; done
+	@$(foreach t,$(FUZZ_TARGETS),i=0; for f in $(seeds_$(t)) $(wildcard fuzz/regress/$(t)-*); do \
+		i=$$((i+1)); cp $$f build/seeds/$(t)/$$i; done;)
