@@ -7,6 +7,7 @@
  */
 #include <argp.h>
 #include <errno.h>
+#include <limits.h>
 #include <locale.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -88,12 +89,17 @@ static error_t parse_arg(int key, char *arg, struct argp_state *state)
 	case 'r':
 		o->read_path = arg;
 		break;
-	case OPT_NODE:
+	case OPT_NODE: {
+		/* through long: (int) of 4294967297 would be node 1 */
+		long node;
+
 		errno = 0;
-		o->view.node = (int)strtol(arg, &end, 10);
-		if (errno || *end || o->view.node < 0)
+		node = strtol(arg, &end, 10);
+		if (errno || end == arg || *end || node < 0 || node > INT_MAX)
 			argp_error(state, "--node wants a node number, not '%s'", arg);
+		o->view.node = (int)node;
 		break;
+	}
 	case 'm':
 		o->view.memcg = true;
 		break;
