@@ -2,6 +2,7 @@
 /* mmstat: print the kernel's memory statistics files for scripts. */
 #include <errno.h>
 #include <getopt.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -120,6 +121,8 @@ static int parse_kind(struct opts *o, int argc, char **argv)
 	o->kind = (enum kind)i;
 	argc--, argv++;
 	if (o->kind == K_NODE && argc && parse_count(argv[0], &n)) {
+		if (n > INT_MAX)	/* (int) would make 4294967297 node 1 */
+			return usage_error("bad node '%s'", argv[0]);
 		o->node = (int)n;
 		argc--, argv++;
 	}
@@ -170,7 +173,8 @@ static int parse_args(struct opts *o, int argc, char **argv)
 			break;
 		case 'i':
 			o->interval = strtod(optarg, &end);
-			if (*end || !(o->interval > 0))
+			/* at most a year: sleep_for's (time_t) must not overflow */
+			if (*end || !(o->interval > 0 && o->interval <= 31536000))
 				ret = usage_error("bad --interval '%s'", optarg);
 			break;
 		case 'c':
