@@ -1,6 +1,7 @@
 # libFuzzer targets of one component.  The including Makefile sets
 #   FUZZ_TARGETS   names; fuzz/fuzz_NAME.c is each one's harness
-#   FUZZ_SRCS      the sources under test (linked into every target)
+#   FUZZ_SRCS      the sources under test (linked into every target);
+#                  FUZZ_SRCS_NAME and FUZZ_LDLIBS_NAME add to target NAME's
 #   FUZZ_CPPFLAGS  include paths
 #   seeds_NAME     seed files of target NAME (fixtures); fuzz/regress/NAME-*
 #                  (crashes found earlier) are always added
@@ -15,7 +16,7 @@ FUZZ_BINS    := $(FUZZ_TARGETS:%=build/fuzz/fuzz_%)
 
 build/fuzz/fuzz_%: fuzz/fuzz_%.c $(FUZZ_SRCS) $(wildcard *.c *.h)
 	@mkdir -p $(@D)
-	$(call msg,CLANG,$@)clang $(FUZZ_CPPFLAGS) $(FUZZ_CFLAGS) -o $@ $< $(FUZZ_SRCS) $(FUZZ_LDLIBS)
+	$(call msg,CLANG,$@)clang $(FUZZ_CPPFLAGS) $(FUZZ_CFLAGS) -o $@ $< $(FUZZ_SRCS) $(FUZZ_SRCS_$*) $(FUZZ_LDLIBS_$*)
 
 .PHONY: fuzz fuzz-seeds
 fuzz: $(FUZZ_BINS) fuzz-seeds
