@@ -1,7 +1,7 @@
 #!/bin/bash
 # A bounded libFuzzer run of the tools' inputs under ASan and UBSan: the
 # splitlrutop recording reader, lrutrace's --listen request parser and the
-# command-line numbers of lrutrace and lruload (FUZZ_SECONDS each, 10 by
+# command-line numbers of lrutrace and lruload (FUZZ_SECONDS each, 8 by
 # default: under a minute in all).  Each run starts with its fuzz/regress
 # inputs, the crashes found before, so they are replayed every time.
 # `make fuzz` runs the same targets for as long as you like.
@@ -10,7 +10,7 @@ log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 for dir in tools/splitlrutop tools/lrutrace tests/workloads; do
 	: >"$log"
-	make --no-print-directory -C "$TAP_TOP/$dir" fuzz FUZZ_SECONDS="${FUZZ_SECONDS:-10}" >"$log" 2>&1
+	make --no-print-directory -C "$TAP_TOP/$dir" fuzz FUZZ_SECONDS="${FUZZ_SECONDS:-8}" >"$log" 2>&1
 	rc=$?
 	targets=$(sed -n 's/^ *FUZZ *\([a-z_]*\) for.*/\1/p' "$log")
 	cmp_ok "$(printf '%s\n' $targets | grep -c .)" -ge 1 "$dir has a fuzz target that ran"
