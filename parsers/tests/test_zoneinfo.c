@@ -100,6 +100,35 @@ static void test_61_patched(void **state)
 	mmstat_zoneinfo_free(z);
 }
 
+/*
+ * The same lines as the real patched guest kernel printed them after
+ * reclaim on two nodes (see the fixture's README): what the kernel
+ * decided per node, and shares that always sum to 1000.
+ */
+static void test_61_patched_guest(void **state)
+{
+	struct mmstat_zoneinfo *z = read_fixture("guest-6.1-numa2-patched");
+	static const uint64_t want[2][3] = {	/* anon permille, file permille, anon cost */
+		{ 175, 825, 20517 },
+		{ 1000, 0, 16021 },
+	};
+	uint64_t anon, file, cost;
+
+	assert_int_equal(mmstat_zoneinfo_nr_nodes(z), 2);
+	for (int nid = 0; nid < 2; nid++) {
+		const struct mmstat_table *t = &mmstat_zoneinfo_node(z, nid)->stats;
+
+		assert_int_equal(mmstat_table_get(t, MMSTAT_VM_LRU_SCAN_ANON_PERMILLE, &anon), 0);
+		assert_int_equal(mmstat_table_get(t, MMSTAT_VM_LRU_SCAN_FILE_PERMILLE, &file), 0);
+		assert_int_equal(mmstat_table_get(t, MMSTAT_VM_LRU_ANON_COST, &cost), 0);
+		assert_int_equal(anon + file, 1000);
+		assert_int_equal(anon, want[nid][0]);
+		assert_int_equal(file, want[nid][1]);
+		assert_int_equal(cost, want[nid][2]);
+	}
+	mmstat_zoneinfo_free(z);
+}
+
 /* 6.18: promo watermark, high_min/high_max in the pagesets. */
 static void test_host(void **state)
 {
@@ -179,6 +208,7 @@ int main(void)
 		cmocka_unit_test(test_2618),
 		cmocka_unit_test(test_48_node_block),
 		cmocka_unit_test(test_61_patched),
+		cmocka_unit_test(test_61_patched_guest),
 		cmocka_unit_test(test_host),
 		cmocka_unit_test(test_256_cpus),
 		cmocka_unit_test(test_malformed),
