@@ -58,7 +58,9 @@ like "$screen" 'MGLRU off' "header shows MGLRU off"
 like "$screen" 'PSI mem some [0-9.]+% full [0-9.]+%' "header shows memory PSI"
 like "$screen" 'swap [0-9.]+[KMG]/[0-9.]+[KMG]' "header shows swap used/total"
 like "$screen" 'self cpu [0-9.]+% [0-9.kM-]+ ev/s' "header shows the tool's own cost"
-like "$screen" 'from BPF' "per-list table comes from BPF"
+# tmux can be captured between two writes of one frame: the header of the
+# second frame may be on screen before its table, so wait for the table too.
+ok wait_for "LISTS all nodes +from BPF" 5
 if [ $series = 1 ]; then
 	is "$(grep -c 'DEGRADED' <<<"$screen")" 0 "as root on the patched kernel nothing is degraded"
 	ok wait_for 'decided +[0-9]+/[0-9]+ +(event|zoneinfo)' 30
