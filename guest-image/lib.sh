@@ -25,7 +25,7 @@ kernel_source_version() {
 }
 
 # series_patches VARIANT: the patch files the variant applies, in order.
-# "stock" applies none; "patched" applies kernel-patch/series.
+# "stock" applies none; "patched" and "debug" apply kernel-patch/series.
 series_patches() {
 	[ "$1" = stock ] && return 0
 	local series="$SPLITLRU_TOP/kernel-patch/series" name
@@ -44,7 +44,7 @@ kernel_key() {
 	{
 		echo "build-kernel v1 $1"
 		kernel_source_version
-		sha256sum "$SPLITLRU_TOP/kernel-patch/guest.config" | cut -d' ' -f1
+		config_fragments "$1" | xargs sha256sum | cut -d" " -f1
 		series_patches "$1" | while read -r p; do
 			printf '%s ' "${p##*/}"
 			sha256sum "$p" | cut -d' ' -f1
@@ -94,4 +94,12 @@ verify_config() {
 			if (h != want[k]) printf "%s(wanted %s, got %s)\n", k, want[k], h
 		}
 	}' "$1" "$2"
+}
+
+# config_fragments VARIANT: the config fragments merged over tinyconfig.
+# The debug variant (make soak) adds the kernel's own checkers.
+config_fragments() {
+	echo "$SPLITLRU_TOP/kernel-patch/guest.config"
+	[ "$1" = debug ] && echo "$SPLITLRU_TOP/kernel-patch/debug.config"
+	return 0
 }

@@ -43,4 +43,15 @@ done
 k1=$(kernel_key patched) k2=$(kernel_key patched) ks=$(kernel_key stock)
 is "$k1" "$k2" "the kernel cache key is stable"
 isnt "$k1" "$ks" "stock and patched kernels have different keys"
+kd=$(kernel_key debug)
+isnt "$kd" "$k1" "the debug kernel (make soak) has a key of its own"
+is "$(config_fragments patched | sed 's|.*/||' | tr '\n' ' ')" "guest.config " "patched: guest.config only"
+is "$(config_fragments debug | sed 's|.*/||' | tr '\n' ' ')" "guest.config debug.config " \
+	"debug: guest.config then debug.config"
+for opt in DEBUG_VM DEBUG_LIST DEBUG_ATOMIC_SLEEP PROVE_LOCKING KASAN SLUB; do
+	ok grep -qx "CONFIG_$opt=y" "$TAP_TOP/kernel-patch/debug.config"
+done
+err=$("$TAP_TOP/guest-image/build-kernel" vanilla 2>&1)
+is "$?" 1 "build-kernel vanilla fails"
+like "$err" "unknown variant 'vanilla' \\(expected stock, patched or debug\\)" "and names the variants"
 done_testing
