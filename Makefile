@@ -5,6 +5,7 @@
 #   make check-host  the host unit tests only; SANITIZE=1 for ASan+UBSan
 #   make bench    benchmarks: ratios measured side by side (see README)
 #   make fuzz     libFuzzer on every parser and tool input, FUZZ_SECONDS each (default 600)
+#   make soak     the debug kernel under SOAK_SECONDS (default 600) of churn
 #   make clean    remove build outputs (the kernel/image cache stays)
 #
 # Steps, each also a target of its own:
@@ -12,6 +13,7 @@
 #   make build    the host-side C components (libraries, tools, workloads)
 #   make kernel   the patched guest kernel   (guest-image/build-kernel)
 #   make kernel-stock  the same kernel without kernel-patch/series
+#   make kernel-debug  the patched kernel with kernel-patch/debug.config
 #   make image    the guest root image       (guest-image/build-image)
 #   make guest    kernel + image
 #   make distclean  clean, and drop the cache in $(SPLITLRU_CACHE)
@@ -26,7 +28,7 @@ BUILT      := $(foreach c,$(COMPONENTS),$(if $(wildcard $(c)/Makefile),$(c)))
 PROVE ?= prove
 TESTS := tests/unit tests/guest
 
-.PHONY: run check check-host bench fuzz clean distclean deps build kernel kernel-stock image guest
+.PHONY: run check check-host bench fuzz soak clean distclean deps build kernel kernel-stock kernel-debug image guest
 
 run: build image
 	guest-image/qemu-run --interactive --timeout 0 -- guest-image/demo-session
@@ -56,6 +58,10 @@ FUZZ_DIRS := parsers tools/splitlrutop tools/lrutrace tests/workloads
 fuzz: build
 	@set -e; for d in $(FUZZ_DIRS); do $(MAKE) --no-print-directory -C $$d fuzz FUZZ_SECONDS=$(FUZZ_SECONDS); done
 
+SOAK_SECONDS ?= 600
+soak: build image kernel-debug
+	SOAK_SECONDS=$(SOAK_SECONDS) $(PROVE) -v tests/soak/soak.t
+
 deps:
 	@mk/install-deps
 
@@ -68,6 +74,9 @@ kernel: deps
 
 kernel-stock: deps
 	guest-image/build-kernel stock
+
+kernel-debug: deps
+	guest-image/build-kernel debug
 
 image: deps
 	guest-image/build-image

@@ -1,4 +1,4 @@
-# Helpers of the kernel-*.sh guest scripts (issue 3): tracefs, /proc/vmstat
+# Helpers of the kernel-*.sh, lrutrace and soak guest scripts: tracefs, /proc/vmstat
 # and the workloads that drive reclaim.  Sourced inside the guest, after
 # tests/lib/tap.sh.
 
@@ -87,3 +87,20 @@ memcg_pressure() {
 
 # cgroup_id PATH: the id the kernel reports for a cgroup (its inode).
 cgroup_id() { stat -c %i "/sys/fs/cgroup/$1"; }
+
+# Sum a stat --json run: "anon_scanned file_scanned anon_reclaimed file_reclaimed"
+# over the inactive lists, every node and memcg, every interval.
+stat_totals() {
+	python3 - "$1" <<'PY'
+import json, sys
+t = {"inactive_anon": [0, 0], "inactive_file": [0, 0]}
+for line in open(sys.argv[1]):
+    o = json.loads(line)
+    for l in o["lists"]:
+        if l["lru"] in t:
+            t[l["lru"]][0] += l["scanned"]
+            t[l["lru"]][1] += l["reclaimed"]
+print(t["inactive_anon"][0], t["inactive_file"][0],
+      t["inactive_anon"][1], t["inactive_file"][1])
+PY
+}

@@ -4,18 +4,18 @@
 # stat (full), stat --fallback and the event stream; their inactive-list
 # totals must equal the pgscan/pgsteal deltas of /proc/vmstat exactly.
 . "$(dirname "$0")/../lib/tap.sh"
+. "$(dirname "$0")/kernel-lib.sh"
 lrutrace=$TAP_TOP/tools/lrutrace/build/lrutrace
 work=$(mktemp -d /tmp/lrutrace.XXXXXX)
 
-vm() { awk -v k="$1" '$1 == k { print $2 }' /proc/vmstat; }
 
 # Wait until reclaim is quiet: pgscan and pgsteal unchanged for 2 s.
 quiet() {
 	local a b i
 	for i in $(seq 30); do
-		a=$(vm pgscan_anon)/$(vm pgscan_file)/$(vm pgsteal_anon)/$(vm pgsteal_file)
+		a=$(vmstat pgscan_anon)/$(vmstat pgscan_file)/$(vmstat pgsteal_anon)/$(vmstat pgsteal_file)
 		sleep 2
-		b=$(vm pgscan_anon)/$(vm pgscan_file)/$(vm pgsteal_anon)/$(vm pgsteal_file)
+		b=$(vmstat pgscan_anon)/$(vmstat pgscan_file)/$(vmstat pgsteal_anon)/$(vmstat pgsteal_file)
 		[ "$a" = "$b" ] && return 0
 	done
 	return 1
@@ -43,23 +43,6 @@ stop() {
 	kill -INT "$pid"
 	wait "$pid"
 	stopped=$?
-}
-
-# Sum a stat --json run: "anon_scanned file_scanned anon_reclaimed file_reclaimed"
-# over the inactive lists, every node and memcg, every interval.
-stat_totals() {
-	python3 - "$1" <<'PY'
-import json, sys
-t = {"inactive_anon": [0, 0], "inactive_file": [0, 0]}
-for line in open(sys.argv[1]):
-    o = json.loads(line)
-    for l in o["lists"]:
-        if l["lru"] in t:
-            t[l["lru"]][0] += l["scanned"]
-            t[l["lru"]][1] += l["reclaimed"]
-print(t["inactive_anon"][0], t["inactive_file"][0],
-      t["inactive_anon"][1], t["inactive_file"][1])
-PY
 }
 
 # The same from the event stream, plus the balance checks.
@@ -102,13 +85,13 @@ full=0
 grep -q 'tracing in full mode' "$work/stat.err" && full=1
 diag "kernel series present: $full"
 
-sa0=$(vm pgscan_anon) sf0=$(vm pgscan_file) ra0=$(vm pgsteal_anon) rf0=$(vm pgsteal_file)
+sa0=$(vmstat pgscan_anon) sf0=$(vmstat pgscan_file) ra0=$(vmstat pgsteal_anon) rf0=$(vmstat pgsteal_file)
 # Reclaim: read the file into the cache, then 420M of anon in a 512M guest.
 cat "$work/file" >/dev/null
 stress-ng --vm 1 --vm-bytes 420M --vm-keep --timeout 6 --quiet >/dev/null 2>&1
 cat "$work/file" >/dev/null
 quiet || diag "reclaim did not settle after the window"
-sa1=$(vm pgscan_anon) sf1=$(vm pgscan_file) ra1=$(vm pgsteal_anon) rf1=$(vm pgsteal_file)
+sa1=$(vmstat pgscan_anon) sf1=$(vmstat pgscan_file) ra1=$(vmstat pgsteal_anon) rf1=$(vmstat pgsteal_file)
 sleep 1.5	# one more interval, so the last counts are reported
 
 stop stat

@@ -81,7 +81,13 @@ skip() {
 guest_tap() {
 	local line planned="" seen=0 rc tmp
 	tmp=$(mktemp)
-	"$TAP_TOP/guest-image/qemu-run" "$@" >"$tmp" 2>&1
+	# GUEST_TAP_STDERR=1 leaves the guest's stderr on ours: live progress
+	# of a long run (make soak) instead of comments at the end.
+	if [ "${GUEST_TAP_STDERR:-0}" = 1 ]; then
+		"$TAP_TOP/guest-image/qemu-run" "$@" >"$tmp"
+	else
+		"$TAP_TOP/guest-image/qemu-run" "$@" >"$tmp" 2>&1
+	fi
 	rc=$?
 	while IFS= read -r line; do
 		case "$line" in
