@@ -9,9 +9,10 @@
  *   /proc/pressure/memory, cgroup memory.pressure           mmstat_psi
  *
  * Each kind has one context with _new / _read / _free.  _new opens the file
- * once; every _read re-reads it from offset 0 with pread() until EOF, so a
- * sampler pays one open() and no allocation per sample once the buffers
- * have grown.  _parse parses a caller's buffer instead (tests, fuzzers,
+ * once; every _read re-reads it from offset 0 with pread() until EOF (a
+ * file the kernel prints in one piece, such as /proc/meminfo, ends at the
+ * first read that comes back short: one pread per sample), so a sampler
+ * pays one open() and no allocation per sample once the buffers have grown.  _parse parses a caller's buffer instead (tests, fuzzers,
  * captures held in memory).
  *
  * Every path is opened below a root directory ("/" when root is NULL), so a

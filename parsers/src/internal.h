@@ -9,6 +9,8 @@
 /* An open statistics file and the bytes of its last sample. */
 struct mm_file {
 	int fd;			/* -1 for a context used only with _parse */
+	bool short_read_ends;	/* a short read is the whole file: see mm_file_read */
+	unsigned nr_preads;	/* pread calls of the last read, for the tests */
 	char *buf;		/* always NUL-terminated at buf[len] */
 	size_t len, cap;
 	struct mmstat_error err;
@@ -16,6 +18,12 @@ struct mm_file {
 
 int mm_file_open(struct mm_file *f, const char *root, const char *path,
 		 struct mmstat_error *err);
+/*
+ * For the kinds the kernel prints with a single ->show() (single_open,
+ * sysfs and cgroup attributes): lets mm_file_read stop at a short read
+ * when the file is on procfs, sysfs or cgroupfs.
+ */
+void mm_file_single_record(struct mm_file *f);
 int mm_file_read(struct mm_file *f);
 int mm_file_load(struct mm_file *f, const char *buf, size_t len);
 void mm_file_close(struct mm_file *f);

@@ -83,8 +83,10 @@ struct mmstat_memcg *mmstat_memcg_new(const char *root, const char *cgroup,
 		snprintf(path, sizeof(path), "/sys/fs/cgroup/%s/%s", cgroup, file);
 	fl = mm_flat_new(root, path, 0, which == MMSTAT_MEMCG_NUMA_STAT ?
 			 memcg_numa_line : memcg_stat_line, err);
-	if (fl)
+	if (fl) {
 		fl->which = which;
+		mm_file_single_record(&fl->file);	/* no cft->seq_start */
+	}
 	return (struct mmstat_memcg *)fl;
 }
 

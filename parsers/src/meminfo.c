@@ -77,8 +77,12 @@ static int node_meminfo_line(struct mm_flat *fl, unsigned line, char *text)
 struct mmstat_meminfo *mmstat_meminfo_new(const char *root,
 					  struct mmstat_error *err)
 {
-	return (struct mmstat_meminfo *)mm_flat_new(root, "/proc/meminfo",
-		MMSTAT_MI_NR, meminfo_line, err);
+	struct mm_flat *fl = mm_flat_new(root, "/proc/meminfo", MMSTAT_MI_NR,
+					 meminfo_line, err);
+
+	if (fl)
+		mm_file_single_record(&fl->file);	/* single_open() */
+	return (struct mmstat_meminfo *)fl;
 }
 
 struct mmstat_meminfo *mmstat_node_meminfo_new(const char *root, int node,
@@ -89,8 +93,10 @@ struct mmstat_meminfo *mmstat_node_meminfo_new(const char *root, int node,
 
 	snprintf(path, sizeof(path), "/sys/devices/system/node/node%d/meminfo", node);
 	fl = mm_flat_new(root, path, MMSTAT_MI_NR, node_meminfo_line, err);
-	if (fl)
+	if (fl) {
 		fl->node = node;
+		mm_file_single_record(&fl->file);	/* a sysfs attribute */
+	}
 	return (struct mmstat_meminfo *)fl;
 }
 

@@ -48,8 +48,13 @@ static int psi_line(struct mm_flat *fl, unsigned line, char *text)
 struct mmstat_psi *mmstat_psi_new(const char *root, const char *path,
 				  struct mmstat_error *err)
 {
-	return (struct mmstat_psi *)mm_flat_new(root,
-		path ? path : "/proc/pressure/memory", MMSTAT_PSI_NR, psi_line, err);
+	struct mm_flat *fl = mm_flat_new(root, path ? path : "/proc/pressure/memory",
+					 MMSTAT_PSI_NR, psi_line, err);
+
+	/* single_open() in /proc, a single-record cgroup file otherwise */
+	if (fl)
+		mm_file_single_record(&fl->file);
+	return (struct mmstat_psi *)fl;
 }
 
 MM_FLAT_API(psi)

@@ -23,10 +23,14 @@ struct mmstat_vmstat *mmstat_node_vmstat_new(const char *root, int node,
 					     struct mmstat_error *err)
 {
 	char path[64];
+	struct mm_flat *fl;
 
 	snprintf(path, sizeof(path), "/sys/devices/system/node/node%d/vmstat", node);
-	return (struct mmstat_vmstat *)mm_flat_new(root, path, MMSTAT_VM_NR,
-						   vmstat_line, err);
+	fl = mm_flat_new(root, path, MMSTAT_VM_NR, vmstat_line, err);
+	/* Unlike /proc/vmstat (one record per counter), a sysfs attribute. */
+	if (fl)
+		mm_file_single_record(&fl->file);
+	return (struct mmstat_vmstat *)fl;
 }
 
 MM_FLAT_API(vmstat)

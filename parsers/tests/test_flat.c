@@ -1,6 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* vmstat, PSI, memory cgroups and the delta helper. */
+/* vmstat, PSI, memory cgroups, the delta helper, and reading the file. */
+#include <sys/vfs.h>
+#include <unistd.h>
+#include <linux/magic.h>
+
 #include "fixture.h"
+#include "internal.h"
 
 static void test_vmstat_odd(void **state)
 {
@@ -146,6 +151,112 @@ static void test_no_file(void **state)
 	assert_string_equal(err.path, "/nonexistent/proc/pressure/memory");
 }
 
+/* A regular file of n bytes ('a'..'z' lines), read through mm_file. */
+static void write_text(const char *path, size_t n)
+{
+	FILE *out = fopen(path, "w");
+
+	assert_non_null(out);
+	for (size_t i = 0; i < n; i++)
+		fputc(i % 27 == 26 ? '\n' : 'a' + (int)(i % 27), out);
+	assert_int_equal(fclose(out), 0);
+}
+
+static void assert_read_whole(struct mm_file *f, size_t n, unsigned preads)
+{
+	assert_int_equal(mm_file_read(f), 0);
+	assert_int_equal(f->len, n);
+	if (f->nr_preads != preads)
+		fail_msg("%zu bytes in %u preads, expected %u", n, f->nr_preads, preads);
+	for (size_t i = 0; i < n; i++)
+		if (f->buf[i] != (i % 27 == 26 ? '\n' : 'a' + (int)(i % 27)))
+			fail_msg("byte %zu of %zu differs", i, n);
+}
+
+/*
+ * A single-record file ends at the first short read; a read that fills the
+ * room exactly, or a file larger than the first buffer, reads on.  Forced
+ * on a regular file, where the kernel makes no such promise, to count the
+ * preads of each case.
+ */
+static void test_read_short_is_end(void **state)
+{
+	char path[] = "/tmp/mmstat-read-XXXXXX";
+	struct mmstat_error err;
+	struct mm_file f;
+	size_t room;
+	int fd = mkstemp(path);
+
+	assert_true(fd >= 0);
+	close(fd);
+	assert_int_equal(mm_file_open(&f, NULL, path, &err), 0);
+	assert_false(f.short_read_ends);	/* not procfs, sysfs or cgroupfs */
+	mm_file_single_record(&f);
+	assert_false(f.short_read_ends);
+	write_text(path, 100);
+	assert_read_whole(&f, 100, 2);		/* loops to 0 */
+
+	f.short_read_ends = true;
+	assert_read_whole(&f, 100, 1);
+	room = f.cap - 1;
+	write_text(path, room);			/* fills the first read exactly */
+	assert_read_whole(&f, room, 2);
+	assert_true(f.cap > room + 1);		/* grew to ask again */
+	room = f.cap - 1;
+	write_text(path, room + 100);		/* larger than the buffer */
+	assert_read_whole(&f, room + 100, 2);	/* full, grow, short */
+	room = f.cap - 1;
+	write_text(path, 3 * room);
+	assert_read_whole(&f, 3 * room, 2);
+	write_text(path, 0);
+	assert_read_whole(&f, 0, 1);
+	mm_file_close(&f);
+	unlink(path);
+}
+
+static bool on_procfs(const char *path)
+{
+	struct statfs sfs;
+
+	return !statfs(path, &sfs) && sfs.f_type == PROC_SUPER_MAGIC;
+}
+
+/* The live files: meminfo in one pread, vmstat until pread returns 0. */
+static void test_read_live(void **state)
+{
+	struct mmstat_meminfo *m;
+	struct mmstat_vmstat *v;
+	struct mm_file *f;
+
+	if (!on_procfs("/proc/meminfo") || !on_procfs("/proc/vmstat"))
+		skip();
+	m = mmstat_meminfo_new(NULL, NULL);
+	assert_non_null(m);
+	f = &((struct mm_flat *)m)->file;	/* the context's first member */
+	assert_true(f->short_read_ends);
+	for (int i = 0; i < 3; i++) {
+		assert_int_equal(mmstat_meminfo_read(m), 0);
+		assert_int_equal(f->nr_preads, 1);
+		assert_non_null(mmstat_table_find(mmstat_meminfo_table(m), "MemTotal"));
+	}
+	mmstat_meminfo_free(m);
+
+	v = mmstat_vmstat_new(NULL, NULL);
+	assert_non_null(v);
+	f = &((struct mm_flat *)v)->file;
+	assert_false(f->short_read_ends);
+	assert_int_equal(mmstat_vmstat_read(v), 0);
+	assert_true(f->nr_preads >= 2);
+	assert_true(mmstat_vmstat_table(v)->count > 0);
+	mmstat_vmstat_free(v);
+
+	/* a capture of meminfo under --root is a regular file: loops to 0 */
+	m = mmstat_meminfo_new(fixture_root("linux-5.15"), NULL);
+	assert_non_null(m);
+	assert_false(((struct mm_flat *)m)->file.short_read_ends);
+	mmstat_meminfo_free(m);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -156,6 +267,8 @@ int main(void)
 		cmocka_unit_test(test_memcg_v2),
 		cmocka_unit_test(test_delta),
 		cmocka_unit_test(test_no_file),
+		cmocka_unit_test(test_read_short_is_end),
+		cmocka_unit_test(test_read_live),
 	};
 
 	return cmocka_run_group_tests_name("flat", tests, NULL, NULL);
