@@ -148,7 +148,14 @@ static int duplicate_check(struct mm_entries *e, struct mm_file *f,
 	return 0;
 }
 
-/* A new layout from position i on: look the key up, remember it. */
+/*
+ * A new layout from position i on: look the key up, remember it, and
+ * forget the slots after it.  They belong to an older sample: left in
+ * place, a later sample that matched slots 0..i and then a stale slot
+ * would skip the duplicate check against a name that was never checked
+ * together with it ("a b", then "b", then "b b" passed as two b's).  So
+ * the layout is always one sample's prefix, checked for duplicates.
+ */
 static int layout_learn(struct mm_entries *e, struct mm_file *f, size_t i,
 			const struct mm_keyset *ks, size_t table_start,
 			const char *name, size_t name_len)
@@ -161,6 +168,8 @@ static int layout_learn(struct mm_entries *e, struct mm_file *f, size_t i,
 		free(copy);
 		return mm_nomem(f);
 	}
+	while (e->layout_len > i + 1)
+		free(e->layout[--e->layout_len].name);
 	while (e->layout_len <= i)
 		e->layout[e->layout_len++] = (struct mm_layout_slot){ 0 };
 	s = &e->layout[i];

@@ -138,6 +138,27 @@ static void test_delta(void **state)
 	mmstat_vmstat_free(b);
 }
 
+/*
+ * The layout cache of one context across samples: a key the last sample
+ * had at a later position is no licence for a duplicate now.
+ */
+static void test_layout_duplicate(void **state)
+{
+	struct mmstat_vmstat *v = mmstat_vmstat_new(MMSTAT_NO_FILE, NULL);
+
+	assert_int_equal(mmstat_vmstat_parse(v, "a 1\nb 2\n", 8), 0);
+	assert_int_equal(mmstat_vmstat_parse(v, "b 1\n", 4), 0);
+	assert_int_equal(mmstat_vmstat_parse(v, "b 1\nb 2\n", 8), -1);
+	assert_error(mmstat_vmstat_error(v), MMSTAT_ERR_PARSE, 2, "duplicate key 'b'");
+	assert_int_equal(mmstat_vmstat_table(v)->count, 0);
+	assert_int_equal(mmstat_vmstat_parse(v, "a 1\nb 2\n", 8), 0);
+	assert_int_equal(mmstat_vmstat_parse(v, "a 1\nb 2\nb 3\n", 12), -1);
+	assert_error(mmstat_vmstat_error(v), MMSTAT_ERR_PARSE, 3, "duplicate key 'b'");
+	assert_int_equal(mmstat_vmstat_parse(v, "a 1\nb 2\n", 8), 0);
+	assert_int_equal(mmstat_vmstat_table(v)->entries[1].value, 2);
+	mmstat_vmstat_free(v);
+}
+
 static void test_no_file(void **state)
 {
 	struct mmstat_vmstat *v = mmstat_vmstat_new(MMSTAT_NO_FILE, NULL);
@@ -266,6 +287,7 @@ int main(void)
 		cmocka_unit_test(test_memcg_v1),
 		cmocka_unit_test(test_memcg_v2),
 		cmocka_unit_test(test_delta),
+		cmocka_unit_test(test_layout_duplicate),
 		cmocka_unit_test(test_no_file),
 		cmocka_unit_test(test_read_short_is_end),
 		cmocka_unit_test(test_read_live),
