@@ -62,13 +62,6 @@ int mm_flat_add(struct mm_flat *fl, unsigned line, const struct mm_keyset *ks,
 	return 0;
 }
 
-static int mm_flat_line(void *ctx, unsigned line, char *text, unsigned indent)
-{
-	struct mm_flat *fl = ctx;
-
-	return fl->parse_line(fl, line, text);
-}
-
 int mm_flat_word_line(struct mm_flat *fl, unsigned line, char *text,
 		      const struct mm_keyset *ks)
 {
@@ -84,14 +77,97 @@ int mm_flat_word_line(struct mm_flat *fl, unsigned line, char *text,
 	return mm_flat_add(fl, line, ks, f.name, f.name_len, f.value, -1);
 }
 
+static bool is_digit(char c)
+{
+	return c >= '0' && c <= '9';
+}
+
+/*
+ * The kernel prints the same keys in the same order, in the same spacing,
+ * sample after sample.  A line that is exactly what the cached layout
+ * expects at its position -- [prefix] name, separator, (for meminfo)
+ * spaces, up to 19 digits, and "\n" or (meminfo) " kB\n" -- is taken here
+ * straight from the buffer: one memcmp of the expected name at the line
+ * start, the digits, no split, no search, no strlen, and no duplicate
+ * check (the layout was checked when it was learnt).  The first line that
+ * is anything else (blank, CRLF, tabs, another key, 20 digits, a unit
+ * that is not the key's) stops this loop at its start, and the general
+ * path parses it and the rest.  So this path accepts only lines the
+ * general one accepts, with the same result, and reports no errors.
+ */
+static int mm_flat_fast(struct mm_flat *fl, struct mm_cursor *c)
+{
+	struct mm_entries *e = &fl->ent;
+	const char *p = c->p, *end = c->end;
+	const size_t plen = fl->fast_prefix_len;
+	const bool colon = fl->fast_sep == ':';
+
+	if (!fl->fast_ks || e->layout_changed)
+		return 0;
+	if (mm_grow((void **)&e->v, &e->cap, e->layout_len, sizeof(*e->v)))
+		return mm_nomem(&fl->file);
+	while (e->len < e->layout_len) {
+		const struct mm_layout_slot *s = &e->layout[e->len];
+		const char *q = p;
+		enum mmstat_unit unit = s->unit;
+		uint64_t v;
+		int digits;
+
+		/* room for the name, its separator, a digit and the '\n' */
+		if (s->ks != fl->fast_ks || s->table_start ||
+		    (size_t)(end - q) < plen + s->name_len + 3 ||
+		    memcmp(q, fl->fast_prefix, plen) ||
+		    memcmp(q + plen, s->name, s->name_len) ||
+		    q[plen + s->name_len] != fl->fast_sep)
+			break;
+		q += plen + s->name_len + 1;
+		if (colon)
+			while (*q == ' ')
+				q++;
+		if (!is_digit(*q))
+			break;
+		/* 19 digits cannot overflow; more go the checked way */
+		for (v = 0, digits = 0; is_digit(*q) && digits < 19; q++, digits++)
+			v = v * 10 + (uint64_t)(*q - '0');
+		if (is_digit(*q))
+			break;
+		if (colon) {
+			unit = MMSTAT_UNIT_COUNT;	/* HugePages_* */
+			if (q[0] == ' ' && q[1] == 'k' && q[2] == 'B') {
+				unit = MMSTAT_UNIT_KB;
+				q += 3;
+			}
+			if (s->key >= 0 && unit != s->unit)
+				break;			/* an error to report */
+		}
+		if (*q != '\n')
+			break;
+		e->v[e->len] = (struct mmstat_entry){ s->name, v, s->key, unit };
+		if (s->key >= 0 && (size_t)s->key < fl->index_len)
+			fl->index[s->key] = (int32_t)e->len;
+		e->len++;
+		c->lineno++;
+		p = q + 1;
+	}
+	c->p = (char *)p;
+	return 0;
+}
+
 /* A failed sample leaves an empty table, never half of one. */
 static int mm_flat_run(struct mm_flat *fl)
 {
+	struct mm_cursor c;
+	char *text;
+	size_t len;
 	int ret;
 
 	mm_flat_begin(fl);
 	fl->file.err.kind = MMSTAT_ERR_NONE;
-	ret = mm_each_line(&fl->file, mm_flat_line, fl);
+	ret = mm_cursor_init(&c, &fl->file);
+	if (!ret)
+		ret = mm_flat_fast(fl, &c);
+	while (!ret && mm_next_line(&c, &text, &len))
+		ret = fl->parse_line(fl, c.lineno, text);
 	if (!ret && !fl->ent.len)
 		ret = mm_fail(&fl->file, 0, "no statistics in the file");
 	if (ret)

@@ -103,6 +103,7 @@ struct mm_layout_slot {
 	size_t name_len;
 	const struct mm_keyset *ks;
 	int key;
+	enum mmstat_unit unit;	/* the key's own unit, or unknown_unit(name) */
 	size_t table_start;
 };
 
@@ -147,6 +148,16 @@ struct mm_flat {
 	int node;		/* nodeN files; -1 otherwise */
 	int version;		/* memcg version of the last sample */
 	int which;		/* memcg file */
+	/*
+	 * The fast path for a sample laid out like the last one (flat.c): the
+	 * key set of every line, the character right after the key (':' for
+	 * meminfo, ' ' for vmstat) and the "Node N " a node file's lines start
+	 * with.  fast_ks NULL: none (memcg and PSI, which compose names).
+	 */
+	const struct mm_keyset *fast_ks;
+	char fast_sep;
+	char fast_prefix[24];
+	size_t fast_prefix_len;
 };
 
 struct mm_flat *mm_flat_new(const char *root, const char *path,

@@ -175,7 +175,8 @@ static int layout_learn(struct mm_entries *e, struct mm_file *f, size_t i,
 	s = &e->layout[i];
 	free(s->name);
 	*s = (struct mm_layout_slot){ copy, name_len, ks, keyset_lookup(ks, name),
-				      table_start };
+				      MMSTAT_UNIT_COUNT, table_start };
+	s->unit = s->key >= 0 ? ks->units[s->key] : ks->unknown_unit(name);
 	e->layout_changed = true;
 	return 0;
 }
@@ -195,7 +196,7 @@ int mm_entries_add(struct mm_entries *e, struct mm_file *f, unsigned line,
 		return -1;
 	key = e->layout[i].key;
 	if (unit < 0)
-		unit = key >= 0 ? (int)ks->units[key] : (int)ks->unknown_unit(name);
+		unit = (int)e->layout[i].unit;
 	/*
 	 * The layout's copy of the name, not the caller's: it outlives the
 	 * line buffer of composed names ("some_avg10", "anon.N0").

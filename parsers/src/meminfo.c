@@ -80,8 +80,11 @@ struct mmstat_meminfo *mmstat_meminfo_new(const char *root,
 	struct mm_flat *fl = mm_flat_new(root, "/proc/meminfo", MMSTAT_MI_NR,
 					 meminfo_line, err);
 
-	if (fl)
+	if (fl) {
 		mm_file_single_record(&fl->file);	/* single_open() */
+		fl->fast_ks = &mm_meminfo_keys;
+		fl->fast_sep = ':';
+	}
 	return (struct mmstat_meminfo *)fl;
 }
 
@@ -96,6 +99,11 @@ struct mmstat_meminfo *mmstat_node_meminfo_new(const char *root, int node,
 	if (fl) {
 		fl->node = node;
 		mm_file_single_record(&fl->file);	/* a sysfs attribute */
+		fl->fast_ks = &mm_meminfo_keys;
+		fl->fast_sep = ':';
+		/* node_read_meminfo(): "Node %d MemTotal: ..." */
+		fl->fast_prefix_len = MM_SNPRINTF_LEN(snprintf(fl->fast_prefix,
+			sizeof(fl->fast_prefix), "Node %d ", node), fl->fast_prefix);
 	}
 	return (struct mmstat_meminfo *)fl;
 }

@@ -159,6 +159,180 @@ static void test_layout_duplicate(void **state)
 	mmstat_vmstat_free(v);
 }
 
+/*
+ * The same-layout fast path (flat.c) must give exactly what the general
+ * path gives.  For a capture, each line in turn is changed in one of the
+ * ways below, and the changed text is parsed by a context that has just
+ * parsed the capture (warm: its layout expects the original) and by a new
+ * one (cold: no layout); table or error must be identical.
+ */
+struct flat_kind {
+	void *(*make)(void);
+	int (*parse)(void *ctx, const char *buf, size_t len);
+	const struct mmstat_table *(*table)(void *ctx);
+	const struct mmstat_error *(*error)(void *ctx);
+	void (*release)(void *ctx);
+};
+
+#define FLAT_KIND(name, kind, make_expr)                                       \
+static void *name##_make(void) { return make_expr; }                          \
+static int name##_parse(void *c, const char *b, size_t l) { return mmstat_##kind##_parse(c, b, l); } \
+static const struct mmstat_table *name##_table(void *c) { return mmstat_##kind##_table(c); } \
+static const struct mmstat_error *name##_error(void *c) { return mmstat_##kind##_error(c); } \
+static void name##_release(void *c) { mmstat_##kind##_free(c); }              \
+static const struct flat_kind name = { name##_make, name##_parse, name##_table, name##_error, name##_release };
+
+FLAT_KIND(k_meminfo, meminfo, mmstat_meminfo_new(MMSTAT_NO_FILE, NULL))
+FLAT_KIND(k_node0_meminfo, meminfo, mmstat_node_meminfo_new(MMSTAT_NO_FILE, 0, NULL))
+FLAT_KIND(k_vmstat, vmstat, mmstat_vmstat_new(MMSTAT_NO_FILE, NULL))
+FLAT_KIND(k_node0_vmstat, vmstat, mmstat_node_vmstat_new(MMSTAT_NO_FILE, 0, NULL))
+
+static void assert_same_result(const struct flat_kind *k, void *warm, void *cold,
+			       int rw, int rc, const char *text)
+{
+	const struct mmstat_table *a = k->table(warm), *b = k->table(cold);
+
+	if (rw != rc)
+		fail_msg("warm %d, cold %d (%s) on:\n%s", rw, rc,
+			 error_text(k->error(rw ? warm : cold)), text);
+	if (rc) {
+		char why[800];
+
+		snprintf(why, sizeof(why), "%s", error_text(k->error(cold)));
+		assert_int_equal(k->error(warm)->line, k->error(cold)->line);
+		assert_string_equal(error_text(k->error(warm)), why);
+	}
+	assert_int_equal(a->count, b->count);
+	for (size_t i = 0; i < a->count; i++) {
+		assert_string_equal(a->entries[i].name, b->entries[i].name);
+		assert_true(a->entries[i].value == b->entries[i].value);
+		assert_int_equal(a->entries[i].key, b->entries[i].key);
+		assert_int_equal(a->entries[i].unit, b->entries[i].unit);
+	}
+	assert_int_equal(a->index_len, b->index_len);
+	for (size_t i = 0; i < a->index_len; i++)
+		assert_int_equal(a->index[i], b->index[i]);
+}
+
+/* Versions of one text, each with one change. */
+struct variants {
+	size_t n, len[32];
+	char text[32][65536 + 64];
+};
+
+/* Adds text with [at, at + cut) replaced by with. */
+static void vary(struct variants *v, const char *text, size_t at, size_t cut,
+		 const char *with)
+{
+	assert_true(v->n < 32);
+	v->len[v->n] = (size_t)sprintf(v->text[v->n], "%.*s%s%s", (int)at, text,
+				       with, text + at + cut);
+	v->n++;
+}
+
+/* The changes of the line at [at, eol], eol its '\n'. */
+static void vary_line(struct variants *v, const char *text, size_t at, size_t eol)
+{
+	static const char *const value_as[] = {
+		"18446744073709551615", "18446744073709551616", "9999999999999999999",
+		"0x10", "-1", "1x", "0", "007",
+	};
+	const char *line = text + at;
+	size_t sep = at + strcspn(line, ": \n");
+	size_t digits = sep + strcspn(text + sep, "0123456789\n");
+	size_t ndigits = strspn(text + digits, "0123456789");
+	char copy[512];
+
+	v->n = 0;
+	vary(v, text, eol, 0, "\r");
+	vary(v, text, eol, 0, " ");
+	vary(v, text, eol, 0, " kB");
+	vary(v, text, eol, 0, "B");
+	vary(v, text, eol, 0, " x");
+	vary(v, text, at, 0, " ");
+	vary(v, text, at, 0, "\n");
+	vary(v, text, at, eol + 1 - at, "");		/* gone */
+	snprintf(copy, sizeof(copy), "%.*s", (int)(eol + 1 - at), line);
+	vary(v, text, at, 0, copy);			/* twice */
+	vary(v, text, sep, 0, "\t");
+	vary(v, text, sep, 0, "x");			/* another key */
+	vary(v, text, sep > at ? sep - 1 : at, 1, "");
+	vary(v, text, sep, 1, text[sep] == ':' ? " " : ":");
+	if (text[sep] == ':')
+		vary(v, text, sep + 1, 0, "\t");
+	if (eol >= 3 && !strncmp(text + eol - 3, " kB", 3)) {
+		vary(v, text, eol - 3, 3, "");
+		vary(v, text, eol - 2, 2, "KB");
+		vary(v, text, eol - 3, 1, "  ");
+	}
+	for (size_t i = 0; ndigits && i < sizeof(value_as) / sizeof(*value_as); i++)
+		vary(v, text, digits, ndigits, value_as[i]);
+}
+
+static void warm_vs_cold(const struct flat_kind *k, const char *path)
+{
+	static char text[65536];
+	static struct variants v;
+	FILE *in = fopen(path, "r");
+	size_t len, n = 0, lines = 0;
+	void *warm = k->make(), *cold = k->make();
+
+	assert_non_null(in);
+	len = fread(text, 1, sizeof(text) - 1, in);
+	fclose(in);
+	text[len] = '\0';
+	assert_int_equal(k->parse(warm, text, len), 0);
+	assert_int_equal(k->parse(warm, text, len), 0);	/* all fast */
+	assert_int_equal(k->parse(cold, text, len), 0);
+	assert_same_result(k, warm, cold, 0, 0, text);
+	k->release(cold);
+
+	for (char *nl, *line = text; (nl = strchr(line, '\n')); line = nl + 1) {
+		vary_line(&v, text, (size_t)(line - text), (size_t)(nl - text));
+		for (size_t i = 0; i < v.n; i++) {
+			int rw, rc;
+
+			/* warm: the original's layout, then the change */
+			assert_int_equal(k->parse(warm, text, len), 0);
+			rw = k->parse(warm, v.text[i], v.len[i]);
+			cold = k->make();
+			rc = k->parse(cold, v.text[i], v.len[i]);
+			assert_same_result(k, warm, cold, rw, rc, v.text[i]);
+			k->release(cold);
+			n++;
+		}
+		lines++;
+	}
+	assert_true(lines > 0 && n >= 15 * lines);
+	k->release(warm);
+}
+
+static void test_fast_path_same_as_slow(void **state)
+{
+	static const char *const dirs[] = {
+		"guest-6.1-numa2-patched", "host-6.18", "linux-2.6.18", "linux-5.15",
+		"odd-formats",
+	};
+	char path[1200];
+
+	for (size_t d = 0; d < sizeof(dirs) / sizeof(*dirs); d++) {
+		snprintf(path, sizeof(path), "%s/proc/meminfo", fixture_root(dirs[d]));
+		if (!access(path, R_OK))
+			warm_vs_cold(&k_meminfo, path);
+		snprintf(path, sizeof(path), "%s/proc/vmstat", fixture_root(dirs[d]));
+		if (!access(path, R_OK))
+			warm_vs_cold(&k_vmstat, path);
+		snprintf(path, sizeof(path), "%s/sys/devices/system/node/node0/meminfo",
+			 fixture_root(dirs[d]));
+		if (!access(path, R_OK))
+			warm_vs_cold(&k_node0_meminfo, path);
+		snprintf(path, sizeof(path), "%s/sys/devices/system/node/node0/vmstat",
+			 fixture_root(dirs[d]));
+		if (!access(path, R_OK))
+			warm_vs_cold(&k_node0_vmstat, path);
+	}
+}
+
 static void test_no_file(void **state)
 {
 	struct mmstat_vmstat *v = mmstat_vmstat_new(MMSTAT_NO_FILE, NULL);
@@ -288,6 +462,7 @@ int main(void)
 		cmocka_unit_test(test_memcg_v2),
 		cmocka_unit_test(test_delta),
 		cmocka_unit_test(test_layout_duplicate),
+		cmocka_unit_test(test_fast_path_same_as_slow),
 		cmocka_unit_test(test_no_file),
 		cmocka_unit_test(test_read_short_is_end),
 		cmocka_unit_test(test_read_live),
