@@ -2,7 +2,7 @@
 /*
  * libFuzzer targets: one per file kind, each feeding _parse of one context
  * that lives across inputs, so the layout cache sees changing layouts too,
- * and (flat kinds) comparing it with a new context per input.
+ * and comparing it with a new context per input.
  * Every name and value of a parsed sample is read back, so ASan catches a
  * table pointing at freed or stale memory.
  */
@@ -36,16 +36,19 @@ static inline void fuzz_differ(const char *what)
 	abort();
 }
 
-static inline void fuzz_same(int rw, int rc, const struct mmstat_table *a,
-			     const struct mmstat_table *b,
-			     const struct mmstat_error *ea,
-			     const struct mmstat_error *eb)
+static inline void fuzz_same_error(int rw, int rc, const struct mmstat_error *ea,
+				   const struct mmstat_error *eb)
 {
 	if (rw != rc)
 		fuzz_differ("return value");
 	if (rc && (ea->kind != eb->kind || ea->line != eb->line ||
 		   strcmp(ea->reason, eb->reason)))
 		fuzz_differ("error");
+}
+
+static inline void fuzz_same_table(const struct mmstat_table *a,
+				   const struct mmstat_table *b)
+{
 	if (a->count != b->count || a->index_len != b->index_len)
 		fuzz_differ("table size");
 	for (size_t i = 0; i < a->count; i++)
@@ -57,6 +60,15 @@ static inline void fuzz_same(int rw, int rc, const struct mmstat_table *a,
 	for (size_t i = 0; i < a->index_len; i++)
 		if (a->index[i] != b->index[i])
 			fuzz_differ("index");
+}
+
+static inline void fuzz_same(int rw, int rc, const struct mmstat_table *a,
+			     const struct mmstat_table *b,
+			     const struct mmstat_error *ea,
+			     const struct mmstat_error *eb)
+{
+	fuzz_same_error(rw, rc, ea, eb);
+	fuzz_same_table(a, b);
 }
 
 /*

@@ -30,6 +30,23 @@
 
 enum zi_section { ZI_NODE_STATS, ZI_ZONE, ZI_PAGESETS };
 
+/*
+ * What the general path did with each line of the last sample, so that
+ * the next one can replay it (zi_replay).  ZM_NSTATS..ZM_PCP: appended one
+ * entry to that vector and nothing else; ZM_PREFIX: a line whose effect
+ * does not depend on its value ("pages free", "vm stats threshold");
+ * ZM_EXACT: anything else.  ZM_UNSET only while the general path runs.
+ */
+enum zi_memo_kind { ZM_UNSET, ZM_EXACT, ZM_PREFIX, ZM_NSTATS, ZM_ZFIELDS,
+		    ZM_ZSTATS, ZM_PCP };
+
+/*
+ * The line's identity, at off in memo_text: the whole line (ZM_EXACT), or
+ * everything before the value, which then must be 1 to 19 digits and the
+ * end of the line.
+ */
+struct zi_memo { size_t off; size_t len; enum zi_memo_kind kind; };
+
 struct zi_node_rec { int node; bool has_stats; size_t s0, s1, z0; };
 struct zi_zone_rec { int node; const char *name; size_t f0, s0, p0, ps0; };
 struct zi_pset_rec { unsigned cpu; size_t e0; };
@@ -53,6 +70,11 @@ struct mmstat_zoneinfo {
 	struct mmstat_pageset *psets;
 	size_t psets_cap;
 	enum zi_section sect;
+	struct zi_memo *memo;
+	size_t memo_len, memo_cap;
+	char *memo_text;
+	size_t memo_text_len, memo_text_cap;
+	enum zi_memo_kind line_kind;	/* of the line the general path is on */
 };
 
 static struct zi_zone_rec *zi_zone(struct mmstat_zoneinfo *z)
@@ -158,6 +180,9 @@ static int zi_add(struct mmstat_zoneinfo *z, unsigned line, struct mm_entries *e
 		  const struct mm_keyset *ks, size_t table_start,
 		  const char *name, uint64_t value)
 {
+	if (z->line_kind == ZM_UNSET)
+		z->line_kind = e == &z->nstats ? ZM_NSTATS : e == &z->zfields ?
+			ZM_ZFIELDS : e == &z->zstats ? ZM_ZSTATS : ZM_PCP;
 	return mm_entries_add(e, &z->file, line, ks, table_start, name,
 			      strlen(name), value, -1);
 }
@@ -177,6 +202,7 @@ static int zi_pageset(struct mmstat_zoneinfo *z, unsigned line, struct mm_field 
 	struct mm_field pcp;
 	struct zi_pset_rec *r;
 
+	z->line_kind = ZM_EXACT;	/* a new record, not just an entry */
 	if (z->sect != ZI_PAGESETS || f->value > UINT_MAX)
 		return mm_fail(&z->file, line, "'cpu: %llu' outside pagesets",
 			       (unsigned long long)f->value);
@@ -262,6 +288,7 @@ static int zi_special_line(struct mmstat_zoneinfo *z, unsigned line, char **text
 	if (!strncmp(*text, "pages free", 10)) {
 		*text += 6;		/* the zone's "free"; ends the node block */
 		z->sect = ZI_ZONE;
+		z->line_kind = ZM_PREFIX;
 	}
 	return 1;
 }
@@ -282,6 +309,7 @@ static int zi_line(void *ctx, unsigned line, char *text, unsigned indent)
 		return ret;
 	if (text[0] == 'v' && !strncmp(text, "vm stats threshold:", 19)) {
 		text += 9;		/* "threshold: N", stored under its full name */
+		z->line_kind = ZM_PREFIX;
 		why = mm_split_field(text, &f);
 		if (!why && *f.tail)
 			why = "unexpected text after the value";
@@ -355,10 +383,169 @@ static int zi_publish(struct mmstat_zoneinfo *z)
 	return 0;
 }
 
+/* The general path for one line [p, nl): what mm_next_line does, then zi_line. */
+static int zi_general(struct mmstat_zoneinfo *z, unsigned lineno, char *p, char *nl)
+{
+	char *start = mm_skip_blanks(p), *stop = nl;
+
+	while (stop > start && (mm_is_blank(stop[-1]) || stop[-1] == '\r'))
+		stop--;
+	if (stop == start)
+		return 0;
+	*stop = '\0';
+	return zi_line(z, lineno, start, (unsigned)(start - p));
+}
+
+static bool is_digit(char c)
+{
+	return c >= '0' && c <= '9';
+}
+
+/* The entries an ADD memo appends to, and where its current table starts. */
+static struct mm_entries *zi_memo_table(struct mmstat_zoneinfo *z,
+					enum zi_memo_kind kind, size_t *start)
+{
+	if (!z->zrec_len)
+		return NULL;
+	switch (kind) {
+	case ZM_NSTATS:
+		*start = zi_node(z)->s0;
+		return &z->nstats;
+	case ZM_ZFIELDS:
+		*start = zi_zone(z)->f0;
+		return &z->zfields;
+	case ZM_ZSTATS:
+		*start = zi_zone(z)->s0;
+		return &z->zstats;
+	case ZM_PCP:
+		if (z->prec_len == zi_zone(z)->ps0)
+			return NULL;
+		*start = z->prec[z->prec_len - 1].e0;
+		return &z->pcp;
+	default:
+		return NULL;
+	}
+}
+
+/*
+ * Line k of this sample against line k of the last: -1, not the same
+ * line; 0, the same, for the general path to parse (a header, a pageset,
+ * "pages free"); 1, the same "name value" line, taken here: its entry is
+ * appended as the general path would (same name, key, unit, table), with
+ * the new value.  Every line before it was the same too, so the parser
+ * is in the same state as it was at this line last time, and the general
+ * path would decide the same; 1 to 19 digits then the end of the line is
+ * a value it accepts as is.
+ */
+static int zi_replay(struct mmstat_zoneinfo *z, const struct zi_memo *m,
+		     const char *p, const char *nl)
+{
+	size_t have = (size_t)(nl - p), start = 0;
+	const char *q = p + m->len;
+	struct mm_entries *e;
+	const struct mm_layout_slot *s;
+	uint64_t v = 0;
+
+	if (m->kind == ZM_EXACT)
+		return have == m->len && !memcmp(p, z->memo_text + m->off, have) ? 0 : -1;
+	if (have <= m->len || have - m->len > 19 ||
+	    memcmp(p, z->memo_text + m->off, m->len))
+		return -1;
+	for (; q < nl; q++) {
+		if (!is_digit(*q))
+			return -1;
+		v = v * 10 + (uint64_t)(*q - '0');
+	}
+	if (m->kind == ZM_PREFIX)
+		return 0;
+	e = zi_memo_table(z, m->kind, &start);
+	if (!e || e->layout_changed || e->len >= e->layout_len)
+		return -1;
+	s = &e->layout[e->len];
+	if (s->table_start != start ||
+	    (e->len == e->cap && mm_grow((void **)&e->v, &e->cap, e->len + 1, sizeof(*e->v))))
+		return -1;	/* the general path reports ENOMEM */
+	e->v[e->len++] = (struct mmstat_entry){ s->name, v, s->key, s->unit };
+	if (m->kind == ZM_NSTATS)
+		zi_node(z)->s1 = z->nstats.len;
+	return 1;
+}
+
+/* Keeps line k's text [p, nl) while the general path parses it in place. */
+static int zi_memo_begin(struct mmstat_zoneinfo *z, size_t k, const char *p,
+			 const char *nl)
+{
+	size_t len = (size_t)(nl - p);
+	struct zi_memo *m;
+
+	if (k < z->memo_len)	/* lines from k on are learnt again */
+		z->memo_text_len = z->memo[k].off;
+	z->memo_len = k;
+	/* + 1: never a NULL memo_text, even for a blank line */
+	if (mm_grow((void **)&z->memo_text, &z->memo_text_cap,
+		    z->memo_text_len + len + 1, 1) ||
+	    !(m = mm_push((void **)&z->memo, &z->memo_len, &z->memo_cap, sizeof(*m))))
+		return mm_nomem(&z->file);
+	memcpy(z->memo_text + z->memo_text_len, p, len);
+	*m = (struct zi_memo){ z->memo_text_len, len, ZM_EXACT };
+	z->memo_len--;		/* counts once the line has parsed */
+	z->line_kind = ZM_UNSET;
+	return 0;
+}
+
+/* Line k parsed: what it was, and how much of it identifies it. */
+static void zi_memo_end(struct mmstat_zoneinfo *z, size_t k)
+{
+	struct zi_memo *m = &z->memo[k];
+	const char *text = z->memo_text + m->off;
+	size_t digits = 0;
+
+	m->kind = z->line_kind == ZM_UNSET ? ZM_EXACT : z->line_kind;
+	while (digits < m->len && is_digit(text[m->len - 1 - digits]))
+		digits++;
+	if (m->kind != ZM_EXACT && digits && digits <= 19 && digits < m->len)
+		m->len -= digits;
+	else
+		m->kind = ZM_EXACT;
+	z->memo_text_len = m->off + m->len;
+	z->memo_len = k + 1;
+}
+
+static int zi_lines(struct mmstat_zoneinfo *z)
+{
+	struct mm_cursor c;
+	bool replay = true;
+
+	if (mm_cursor_init(&c, &z->file))
+		return -1;
+	for (size_t k = 0; c.p < c.end; k++) {
+		char *p = c.p, *nl = memchr(p, '\n', (size_t)(c.end - p));
+		int same = -1;
+
+		/* mm_cursor_init: the sample ends in a newline */
+		c.p = nl + 1;
+		c.lineno++;
+		if (replay && k < z->memo_len)
+			same = zi_replay(z, &z->memo[k], p, nl);
+		if (same > 0)
+			continue;
+		if (same == 0) {
+			if (zi_general(z, c.lineno, p, nl))
+				return -1;
+			continue;
+		}
+		replay = false;
+		if (zi_memo_begin(z, k, p, nl) || zi_general(z, c.lineno, p, nl))
+			return -1;
+		zi_memo_end(z, k);
+	}
+	return 0;
+}
+
 static int zi_run(struct mmstat_zoneinfo *z)
 {
 	zi_begin(z);
-	if (mm_each_line(&z->file, zi_line, z)) {
+	if (zi_lines(z)) {
 		z->nr_nodes = 0;	/* never half a sample */
 		return -1;
 	}
@@ -443,5 +630,7 @@ void mmstat_zoneinfo_free(struct mmstat_zoneinfo *z)
 	free(z->nodes);
 	free(z->zones);
 	free(z->psets);
+	free(z->memo);
+	free(z->memo_text);
 	free(z);
 }

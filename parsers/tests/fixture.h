@@ -55,4 +55,62 @@ struct bad_case {
 			fail_msg("'%s' lacks '%s'", error_text(err), substring); \
 	} while (0)
 
+/*
+ * For the tests of the same-layout fast paths: versions of a capture, each
+ * with one line changed in one way a general path must judge by itself.
+ */
+struct variants {
+	size_t n, len[32];
+	char text[32][65536 + 64];
+};
+
+/* Adds text with [at, at + cut) replaced by with. */
+static inline void vary(struct variants *v, const char *text, size_t at, size_t cut,
+		 const char *with)
+{
+	assert_true(v->n < 32);
+	v->len[v->n] = (size_t)sprintf(v->text[v->n], "%.*s%s%s", (int)at, text,
+				       with, text + at + cut);
+	v->n++;
+}
+
+/* The changes of the line at [at, eol], eol its '\n'. */
+static inline void vary_line(struct variants *v, const char *text, size_t at, size_t eol)
+{
+	static const char *const value_as[] = {
+		"18446744073709551615", "18446744073709551616", "9999999999999999999",
+		"0x10", "-1", "1x", "0", "007",
+	};
+	const char *line = text + at;
+	size_t sep = at + strcspn(line, ": \n");
+	size_t digits = sep + strcspn(text + sep, "0123456789\n");
+	size_t ndigits = strspn(text + digits, "0123456789");
+	char copy[512];
+
+	v->n = 0;
+	vary(v, text, eol, 0, "\r");
+	vary(v, text, eol, 0, " ");
+	vary(v, text, eol, 0, " kB");
+	vary(v, text, eol, 0, "B");
+	vary(v, text, eol, 0, " x");
+	vary(v, text, at, 0, " ");
+	vary(v, text, at, 0, "\n");
+	vary(v, text, at, eol + 1 - at, "");		/* gone */
+	snprintf(copy, sizeof(copy), "%.*s", (int)(eol + 1 - at), line);
+	vary(v, text, at, 0, copy);			/* twice */
+	vary(v, text, sep, 0, "\t");
+	vary(v, text, sep, 0, "x");			/* another key */
+	vary(v, text, sep > at ? sep - 1 : at, 1, "");
+	vary(v, text, sep, 1, text[sep] == ':' ? " " : ":");
+	if (text[sep] == ':')
+		vary(v, text, sep + 1, 0, "\t");
+	if (eol >= 3 && !strncmp(text + eol - 3, " kB", 3)) {
+		vary(v, text, eol - 3, 3, "");
+		vary(v, text, eol - 2, 2, "KB");
+		vary(v, text, eol - 3, 1, "  ");
+	}
+	for (size_t i = 0; ndigits && i < sizeof(value_as) / sizeof(*value_as); i++)
+		vary(v, text, digits, ndigits, value_as[i]);
+}
+
 #endif

@@ -202,6 +202,107 @@ static void test_malformed(void **state)
 	}
 }
 
+/* Everything a sample holds, as text, to compare two contexts. */
+static void dump_table(char **p, char *end, const char *what,
+		       const struct mmstat_table *t)
+{
+	*p += snprintf(*p, (size_t)(end - *p), "%s:", what);
+	for (size_t i = 0; i < t->count && *p < end; i++)
+		*p += snprintf(*p, (size_t)(end - *p), " %s=%llu/%d/%d",
+			       t->entries[i].name,
+			       (unsigned long long)t->entries[i].value,
+			       t->entries[i].key, (int)t->entries[i].unit);
+	if (*p < end)
+		*p += snprintf(*p, (size_t)(end - *p), "\n");
+}
+
+static const char *dump_zoneinfo(struct mmstat_zoneinfo *z, int rc, char *buf,
+				 size_t cap)
+{
+	char *p = buf, *end = buf + cap;
+
+	if (rc) {
+		snprintf(buf, cap, "%s", error_text(mmstat_zoneinfo_error(z)));
+		return buf;
+	}
+	for (size_t n = 0; n < mmstat_zoneinfo_nr_nodes(z) && p < end; n++) {
+		const struct mmstat_node *node = mmstat_zoneinfo_node(z, n);
+
+		p += snprintf(p, (size_t)(end - p), "node %d\n", node->node);
+		dump_table(&p, end, "stats", &node->stats);
+		for (size_t i = 0; i < node->nr_zones && p < end; i++) {
+			const struct mmstat_zone *zone = &node->zones[i];
+
+			p += snprintf(p, (size_t)(end - p), "zone %d %s\n", zone->node,
+				      zone->name);
+			dump_table(&p, end, "fields", &zone->fields);
+			dump_table(&p, end, "zstats", &zone->stats);
+			for (size_t j = 0; j < zone->nr_protection && p < end; j++)
+				p += snprintf(p, (size_t)(end - p), "prot %llu\n",
+					      (unsigned long long)zone->protection[j]);
+			for (size_t j = 0; j < zone->nr_pagesets && p < end; j++) {
+				p += snprintf(p, (size_t)(end - p), "cpu %u ",
+					      zone->pagesets[j].cpu);
+				dump_table(&p, end, "pcp", &zone->pagesets[j].fields);
+			}
+		}
+	}
+	assert_true(p < end);
+	return buf;
+}
+
+/*
+ * The replay of the last sample's lines (zi_replay) must give exactly what
+ * the general path gives: each line of each capture changed in turn, parsed
+ * by a context that has just parsed the capture and by a new one.
+ */
+static void test_replay_same_as_general(void **state)
+{
+	static const char *const dirs[] = {
+		"linux-2.6.18", "linux-2.6.32", "linux-3.10", "linux-4.8",
+		"linux-4.18", "linux-5.15", "linux-6.1-numa2-patched",
+		"guest-6.1-numa2", "host-6.18",
+	};
+	static char text[65536], a[1 << 20], b[1 << 20];
+	static struct variants v;
+
+	for (size_t d = 0; d < sizeof(dirs) / sizeof(*dirs); d++) {
+		struct mmstat_zoneinfo *warm = mmstat_zoneinfo_new(MMSTAT_NO_FILE, NULL);
+		char path[1200];
+		size_t len, n = 0, lines = 0;
+		FILE *in;
+
+		snprintf(path, sizeof(path), "%s/proc/zoneinfo", fixture_root(dirs[d]));
+		in = fopen(path, "r");
+		assert_non_null(in);
+		len = fread(text, 1, sizeof(text) - 1, in);
+		fclose(in);
+		text[len] = '\0';
+		for (char *nl, *line = text; (nl = strchr(line, '\n')); line = nl + 1) {
+			vary_line(&v, text, (size_t)(line - text), (size_t)(nl - text));
+			for (size_t i = 0; i < v.n; i++) {
+				struct mmstat_zoneinfo *cold = mmstat_zoneinfo_new(MMSTAT_NO_FILE, NULL);
+				int rw, rc;
+
+				assert_int_equal(mmstat_zoneinfo_parse(warm, text, len), 0);
+				rw = mmstat_zoneinfo_parse(warm, v.text[i], v.len[i]);
+				rc = mmstat_zoneinfo_parse(cold, v.text[i], v.len[i]);
+				if (rw != rc || strcmp(dump_zoneinfo(warm, rw, a, sizeof(a)),
+						       dump_zoneinfo(cold, rc, b, sizeof(b))))
+					fail_msg("%s line %zu change %zu: warm %d, cold %d\n%.300s\n--\n%.300s",
+						 dirs[d], lines + 1, i, rw, rc,
+						 dump_zoneinfo(warm, rw, a, sizeof(a)),
+						 dump_zoneinfo(cold, rc, b, sizeof(b)));
+				mmstat_zoneinfo_free(cold);
+				n++;
+			}
+			lines++;
+		}
+		assert_true(n >= 15 * lines);
+		mmstat_zoneinfo_free(warm);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -212,6 +313,7 @@ int main(void)
 		cmocka_unit_test(test_host),
 		cmocka_unit_test(test_256_cpus),
 		cmocka_unit_test(test_malformed),
+		cmocka_unit_test(test_replay_same_as_general),
 	};
 
 	return cmocka_run_group_tests_name("zoneinfo", tests, NULL, NULL);
