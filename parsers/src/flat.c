@@ -77,11 +77,6 @@ int mm_flat_word_line(struct mm_flat *fl, unsigned line, char *text,
 	return mm_flat_add(fl, line, ks, f.name, f.name_len, f.value, -1);
 }
 
-static bool is_digit(char c)
-{
-	return c >= '0' && c <= '9';
-}
-
 /*
  * The kernel prints the same keys in the same order, in the same spacing,
  * sample after sample.  A line that is exactly what the cached layout
@@ -116,20 +111,16 @@ static int mm_flat_fast(struct mm_flat *fl, struct mm_cursor *c)
 		/* room for the name, its separator, a digit and the '\n' */
 		if (s->ks != fl->fast_ks || s->table_start ||
 		    (size_t)(end - q) < plen + s->name_len + 3 ||
-		    memcmp(q, fl->fast_prefix, plen) ||
-		    memcmp(q + plen, s->name, s->name_len) ||
+		    (plen && memcmp(q, fl->fast_prefix, plen)) ||
+		    !mm_fast_same(q + plen, end, s->name, s->name_len) ||
 		    q[plen + s->name_len] != fl->fast_sep)
 			break;
 		q += plen + s->name_len + 1;
 		if (colon)
-			while (*q == ' ')
-				q++;
-		if (!is_digit(*q))
-			break;
+			q = mm_fast_spaces(q, end);
 		/* 19 digits cannot overflow; more go the checked way */
-		for (v = 0, digits = 0; is_digit(*q) && digits < 19; q++, digits++)
-			v = v * 10 + (uint64_t)(*q - '0');
-		if (is_digit(*q))
+		digits = mm_fast_digits(&q, &v);
+		if (digits < 1 || digits > 19)
 			break;
 		if (colon) {
 			unit = MMSTAT_UNIT_COUNT;	/* HugePages_* */

@@ -161,13 +161,14 @@ static int layout_learn(struct mm_entries *e, struct mm_file *f, size_t i,
 			const char *name, size_t name_len)
 {
 	struct mm_layout_slot *s;
-	char *copy = strdup(name);
+	char *copy = calloc(1, name_len + 8);	/* padded for mm_fast_same */
 
 	if (!copy || mm_grow((void **)&e->layout, &e->layout_cap, i + 1,
 			     sizeof(*e->layout))) {
 		free(copy);
 		return mm_nomem(f);
 	}
+	memcpy(copy, name, name_len);
 	while (e->layout_len > i + 1)
 		free(e->layout[--e->layout_len].name);
 	while (e->layout_len <= i)

@@ -33,12 +33,13 @@ enum zi_section { ZI_NODE_STATS, ZI_ZONE, ZI_PAGESETS };
 /*
  * What the general path did with each line of the last sample, so that
  * the next one can replay it (zi_replay).  ZM_NSTATS..ZM_PCP: appended one
- * entry to that vector and nothing else; ZM_PREFIX: a line whose effect
- * does not depend on its value ("pages free", "vm stats threshold");
- * ZM_EXACT: anything else.  ZM_UNSET only while the general path runs.
+ * entry to that vector and nothing else; ZM_FREE: "pages free", a zone
+ * field that also ends the per-node block; ZM_CPU: "cpu: N", a new
+ * pageset; ZM_EXACT: anything else, left to the general path.  ZM_UNSET
+ * only while the general path runs.
  */
-enum zi_memo_kind { ZM_UNSET, ZM_EXACT, ZM_PREFIX, ZM_NSTATS, ZM_ZFIELDS,
-		    ZM_ZSTATS, ZM_PCP };
+enum zi_memo_kind { ZM_UNSET, ZM_EXACT, ZM_NSTATS, ZM_ZFIELDS, ZM_ZSTATS,
+		    ZM_PCP, ZM_FREE, ZM_CPU };
 
 /*
  * The line's identity, at off in memo_text: the whole line (ZM_EXACT), or
@@ -183,6 +184,9 @@ static int zi_add(struct mmstat_zoneinfo *z, unsigned line, struct mm_entries *e
 	if (z->line_kind == ZM_UNSET)
 		z->line_kind = e == &z->nstats ? ZM_NSTATS : e == &z->zfields ?
 			ZM_ZFIELDS : e == &z->zstats ? ZM_ZSTATS : ZM_PCP;
+	/* "pages free0 1" is a zone counter, not the field: the general path's */
+	if (z->line_kind == ZM_FREE && e != &z->zfields)
+		z->line_kind = ZM_EXACT;
 	return mm_entries_add(e, &z->file, line, ks, table_start, name,
 			      strlen(name), value, -1);
 }
@@ -202,7 +206,7 @@ static int zi_pageset(struct mmstat_zoneinfo *z, unsigned line, struct mm_field 
 	struct mm_field pcp;
 	struct zi_pset_rec *r;
 
-	z->line_kind = ZM_EXACT;	/* a new record, not just an entry */
+	z->line_kind = *f->tail ? ZM_EXACT : ZM_CPU;	/* a new record */
 	if (z->sect != ZI_PAGESETS || f->value > UINT_MAX)
 		return mm_fail(&z->file, line, "'cpu: %llu' outside pagesets",
 			       (unsigned long long)f->value);
@@ -288,7 +292,7 @@ static int zi_special_line(struct mmstat_zoneinfo *z, unsigned line, char **text
 	if (!strncmp(*text, "pages free", 10)) {
 		*text += 6;		/* the zone's "free"; ends the node block */
 		z->sect = ZI_ZONE;
-		z->line_kind = ZM_PREFIX;
+		z->line_kind = ZM_FREE;
 	}
 	return 1;
 }
@@ -309,7 +313,6 @@ static int zi_line(void *ctx, unsigned line, char *text, unsigned indent)
 		return ret;
 	if (text[0] == 'v' && !strncmp(text, "vm stats threshold:", 19)) {
 		text += 9;		/* "threshold: N", stored under its full name */
-		z->line_kind = ZM_PREFIX;
 		why = mm_split_field(text, &f);
 		if (!why && *f.tail)
 			why = "unexpected text after the value";
@@ -412,6 +415,7 @@ static struct mm_entries *zi_memo_table(struct mmstat_zoneinfo *z,
 		*start = zi_node(z)->s0;
 		return &z->nstats;
 	case ZM_ZFIELDS:
+	case ZM_FREE:
 		*start = zi_zone(z)->f0;
 		return &z->zfields;
 	case ZM_ZSTATS:
@@ -429,35 +433,49 @@ static struct mm_entries *zi_memo_table(struct mmstat_zoneinfo *z,
 
 /*
  * Line k of this sample against line k of the last: -1, not the same
- * line; 0, the same, for the general path to parse (a header, a pageset,
- * "pages free"); 1, the same "name value" line, taken here: its entry is
+ * line; 0, the same, for the general path to parse (a header, pagesets,
+ * protection); 1, the same "name value" line, taken here: its entry is
  * appended as the general path would (same name, key, unit, table), with
- * the new value.  Every line before it was the same too, so the parser
- * is in the same state as it was at this line last time, and the general
- * path would decide the same; 1 to 19 digits then the end of the line is
- * a value it accepts as is.
+ * the new value, or its pageset record pushed.  Every line before it was
+ * the same too, so the parser is in the same state as it was at this line
+ * last time, and the general path would decide the same; 1 to 19 digits
+ * then the end of the line is a value it accepts as is.  Whatever the
+ * general path would reject (a cpu number past UINT_MAX, ...) is left to
+ * it, to report.
  */
 static int zi_replay(struct mmstat_zoneinfo *z, const struct zi_memo *m,
-		     const char *p, const char *nl)
+		     const char *p, const char *end, char **nl)
 {
-	size_t have = (size_t)(nl - p), start = 0;
-	const char *q = p + m->len;
+	const char *id = z->memo_text + m->off, *q = p + m->len;
 	struct mm_entries *e;
 	const struct mm_layout_slot *s;
-	uint64_t v = 0;
+	size_t start = 0;
+	uint64_t v;
+	int digits;
 
-	if (m->kind == ZM_EXACT)
-		return have == m->len && !memcmp(p, z->memo_text + m->off, have) ? 0 : -1;
-	if (have <= m->len || have - m->len > 19 ||
-	    memcmp(p, z->memo_text + m->off, m->len))
+	/* the text ends in a newline: a line within it has one after it */
+	if ((size_t)(end - p) <= m->len || !mm_fast_same(p, end, id, m->len))
 		return -1;
-	for (; q < nl; q++) {
-		if (!is_digit(*q))
+	if (m->kind != ZM_EXACT) {
+		digits = mm_fast_digits(&q, &v);
+		if (digits < 1 || digits > 19)
 			return -1;
-		v = v * 10 + (uint64_t)(*q - '0');
 	}
-	if (m->kind == ZM_PREFIX)
+	if (*q != '\n')
+		return -1;
+	*nl = (char *)q;
+	if (m->kind == ZM_EXACT)
 		return 0;
+	if (m->kind == ZM_CPU) {
+		struct zi_pset_rec *r;
+
+		if (z->sect != ZI_PAGESETS || v > UINT_MAX ||
+		    !(r = mm_push((void **)&z->prec, &z->prec_len, &z->prec_cap,
+				  sizeof(*r))))
+			return -1;
+		*r = (struct zi_pset_rec){ (unsigned)v, z->pcp.len };
+		return 1;
+	}
 	e = zi_memo_table(z, m->kind, &start);
 	if (!e || e->layout_changed || e->len >= e->layout_len)
 		return -1;
@@ -468,6 +486,8 @@ static int zi_replay(struct mmstat_zoneinfo *z, const struct zi_memo *m,
 	e->v[e->len++] = (struct mmstat_entry){ s->name, v, s->key, s->unit };
 	if (m->kind == ZM_NSTATS)
 		zi_node(z)->s1 = z->nstats.len;
+	if (m->kind == ZM_FREE)
+		z->sect = ZI_ZONE;
 	return 1;
 }
 
@@ -481,9 +501,9 @@ static int zi_memo_begin(struct mmstat_zoneinfo *z, size_t k, const char *p,
 	if (k < z->memo_len)	/* lines from k on are learnt again */
 		z->memo_text_len = z->memo[k].off;
 	z->memo_len = k;
-	/* + 1: never a NULL memo_text, even for a blank line */
+	/* 8 bytes of slack for mm_fast_same (and never a NULL memo_text) */
 	if (mm_grow((void **)&z->memo_text, &z->memo_text_cap,
-		    z->memo_text_len + len + 1, 1) ||
+		    z->memo_text_len + len + 8, 1) ||
 	    !(m = mm_push((void **)&z->memo, &z->memo_len, &z->memo_cap, sizeof(*m))))
 		return mm_nomem(&z->file);
 	memcpy(z->memo_text + z->memo_text_len, p, len);
@@ -519,14 +539,15 @@ static int zi_lines(struct mmstat_zoneinfo *z)
 	if (mm_cursor_init(&c, &z->file))
 		return -1;
 	for (size_t k = 0; c.p < c.end; k++) {
-		char *p = c.p, *nl = memchr(p, '\n', (size_t)(c.end - p));
+		char *p = c.p, *nl = NULL;
 		int same = -1;
 
-		/* mm_cursor_init: the sample ends in a newline */
-		c.p = nl + 1;
 		c.lineno++;
 		if (replay && k < z->memo_len)
-			same = zi_replay(z, &z->memo[k], p, nl);
+			same = zi_replay(z, &z->memo[k], p, c.end, &nl);
+		if (same < 0)	/* mm_cursor_init: the sample ends in a newline */
+			nl = memchr(p, '\n', (size_t)(c.end - p));
+		c.p = nl + 1;
 		if (same > 0)
 			continue;
 		if (same == 0) {

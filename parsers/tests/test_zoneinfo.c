@@ -303,6 +303,27 @@ static void test_replay_same_as_general(void **state)
 	}
 }
 
+/* Found by the fuzzer: "pages free0 5" is a zone counter, not the field. */
+static void test_replay_pages_free0(void **state)
+{
+	static const char text[] = "Node 0, zone      DMA\n  pages free0 5\n"
+		"  pages free     7\n        nr_free_pages 7\n";
+	static char a[4096], b[4096];
+	struct mmstat_zoneinfo *warm = mmstat_zoneinfo_new(MMSTAT_NO_FILE, NULL);
+	struct mmstat_zoneinfo *cold = mmstat_zoneinfo_new(MMSTAT_NO_FILE, NULL);
+
+	assert_int_equal(mmstat_zoneinfo_parse(cold, text, sizeof(text) - 1), 0);
+	for (int pass = 0; pass < 2; pass++) {
+		assert_int_equal(mmstat_zoneinfo_parse(warm, text, sizeof(text) - 1), 0);
+		assert_string_equal(dump_zoneinfo(warm, 0, a, sizeof(a)),
+				    dump_zoneinfo(cold, 0, b, sizeof(b)));
+	}
+	assert_int_equal(table_value(&mmstat_zoneinfo_node(warm, 0)->zones[0].stats,
+				     "free0"), 5);
+	mmstat_zoneinfo_free(warm);
+	mmstat_zoneinfo_free(cold);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -314,6 +335,7 @@ int main(void)
 		cmocka_unit_test(test_256_cpus),
 		cmocka_unit_test(test_malformed),
 		cmocka_unit_test(test_replay_same_as_general),
+		cmocka_unit_test(test_replay_pages_free0),
 	};
 
 	return cmocka_run_group_tests_name("zoneinfo", tests, NULL, NULL);
