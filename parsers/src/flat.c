@@ -45,8 +45,8 @@ struct mm_flat *mm_flat_new(const char *root, const char *path,
 void mm_flat_begin(struct mm_flat *fl)
 {
 	mm_entries_reset(&fl->ent);
-	for (size_t i = 0; i < fl->index_len; i++)
-		fl->index[i] = -1;
+	if (fl->index_len)	/* every entry -1: all bytes 0xff */
+		memset(fl->index, 0xff, fl->index_len * sizeof(*fl->index));
 }
 
 int mm_flat_add(struct mm_flat *fl, unsigned line, const struct mm_keyset *ks,
@@ -154,9 +154,23 @@ static int mm_flat_run(struct mm_flat *fl)
 
 	mm_flat_begin(fl);
 	fl->file.err.kind = MMSTAT_ERR_NONE;
-	ret = mm_cursor_init(&c, &fl->file);
-	if (!ret)
-		ret = mm_flat_fast(fl, &c);
+	/*
+	 * The fast path first: it accepts only whole lines without a NUL, so
+	 * when it takes the whole text, the checks of mm_cursor_init (NULs,
+	 * a last line without its newline, an empty file) have nothing to
+	 * find.  Otherwise they run, and fail the sample as they would have
+	 * before any line; a NUL can only be at or past where it stopped.
+	 */
+	c = (struct mm_cursor){ .p = fl->file.buf, .end = fl->file.buf + fl->file.len };
+	ret = mm_flat_fast(fl, &c);
+	if (!ret && (c.p == fl->file.buf || c.p < c.end)) {
+		char *at = c.p;
+		unsigned lineno = c.lineno;
+
+		ret = mm_cursor_init(&c, &fl->file);
+		c.p = at;
+		c.lineno = lineno;
+	}
 	while (!ret && mm_next_line(&c, &text, &len))
 		ret = fl->parse_line(fl, c.lineno, text);
 	if (!ret && !fl->ent.len)

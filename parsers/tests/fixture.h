@@ -64,14 +64,25 @@ struct variants {
 	char text[32][65536 + 64];
 };
 
+/* Adds text with [at, at + cut) replaced by the n bytes at with (NULs too). */
+static inline void vary_bytes(struct variants *v, const char *text, size_t at,
+			      size_t cut, const char *with, size_t n)
+{
+	size_t rest = strlen(text + at + cut);
+
+	assert_true(v->n < 32);
+	memcpy(v->text[v->n], text, at);
+	memcpy(v->text[v->n] + at, with, n);
+	memcpy(v->text[v->n] + at + n, text + at + cut, rest + 1);
+	v->len[v->n] = at + n + rest;
+	v->n++;
+}
+
 /* Adds text with [at, at + cut) replaced by with. */
 static inline void vary(struct variants *v, const char *text, size_t at, size_t cut,
 		 const char *with)
 {
-	assert_true(v->n < 32);
-	v->len[v->n] = (size_t)sprintf(v->text[v->n], "%.*s%s%s", (int)at, text,
-				       with, text + at + cut);
-	v->n++;
+	vary_bytes(v, text, at, cut, with, strlen(with));
 }
 
 /* The changes of the line at [at, eol], eol its '\n'. */
@@ -95,6 +106,10 @@ static inline void vary_line(struct variants *v, const char *text, size_t at, si
 	vary(v, text, eol, 0, " x");
 	vary(v, text, at, 0, " ");
 	vary(v, text, at, 0, "\n");
+	vary_bytes(v, text, at, 0, "\0", 1);		/* damage: text after it */
+	vary_bytes(v, text, eol, 0, "\0", 1);
+	if (!text[eol + 1])
+		vary_bytes(v, text, eol + 1, 0, "\0\0", 2);	/* padding */
 	vary(v, text, at, eol + 1 - at, "");		/* gone */
 	snprintf(copy, sizeof(copy), "%.*s", (int)(eol + 1 - at), line);
 	vary(v, text, at, 0, copy);			/* twice */
