@@ -20,6 +20,9 @@
  * Each kind of table (node counters, zone lines, zone counters, pageset
  * lines) fills its own entry vector, so one zone's lines stay contiguous
  * even when the kernel prints them before and after its pagesets.
+ *
+ * This file is the general path, which parses any line; the lines that
+ * are the same as last sample's are replayed instead (zoneinfo-replay.c).
  */
 #include <errno.h>
 #include <limits.h>
@@ -27,66 +30,7 @@
 #include <string.h>
 
 #include "internal.h"
-
-enum zi_section { ZI_NODE_STATS, ZI_ZONE, ZI_PAGESETS };
-
-/*
- * What the general path did with each line of the last sample, so that
- * the next one can replay it (zi_replay).  ZM_NSTATS..ZM_PCP: appended one
- * entry to that vector and nothing else; ZM_FREE: "pages free", a zone
- * field that also ends the per-node block; ZM_CPU: "cpu: N", a new
- * pageset; ZM_EXACT: anything else, left to the general path.  ZM_UNSET
- * only while the general path runs.
- */
-enum zi_memo_kind { ZM_UNSET, ZM_EXACT, ZM_NSTATS, ZM_ZFIELDS, ZM_ZSTATS,
-		    ZM_PCP, ZM_FREE, ZM_CPU };
-
-/*
- * The line's identity, at off in memo_text: the whole line (ZM_EXACT), or
- * everything before the value, which then must be 1 to 19 digits and the
- * end of the line.
- */
-struct zi_memo { size_t off; size_t len; enum zi_memo_kind kind; };
-
-struct zi_node_rec { int node; bool has_stats; size_t s0, s1, z0; };
-struct zi_zone_rec { int node; const char *name; size_t f0, s0, p0, ps0; };
-struct zi_pset_rec { unsigned cpu; size_t e0; };
-
-struct mmstat_zoneinfo {
-	struct mm_file file;
-	struct mm_entries nstats, zfields, zstats, pcp;
-	uint64_t *prot;
-	size_t prot_len, prot_cap;
-	struct zi_node_rec *nrec;
-	size_t nrec_len, nrec_cap;
-	struct zi_zone_rec *zrec;
-	size_t zrec_len, zrec_cap;
-	struct zi_pset_rec *prec;
-	size_t prec_len, prec_cap;
-	/* What callers see, rebuilt from the records after each sample. */
-	struct mmstat_node *nodes;
-	size_t nodes_cap, nr_nodes;
-	struct mmstat_zone *zones;
-	size_t zones_cap;
-	struct mmstat_pageset *psets;
-	size_t psets_cap;
-	enum zi_section sect;
-	struct zi_memo *memo;
-	size_t memo_len, memo_cap;
-	char *memo_text;
-	size_t memo_text_len, memo_text_cap;
-	enum zi_memo_kind line_kind;	/* of the line the general path is on */
-};
-
-static struct zi_zone_rec *zi_zone(struct mmstat_zoneinfo *z)
-{
-	return &z->zrec[z->zrec_len - 1];
-}
-
-static struct zi_node_rec *zi_node(struct mmstat_zoneinfo *z)
-{
-	return &z->nrec[z->nrec_len - 1];
-}
+#include "zoneinfo.h"
 
 static int zi_new_node(struct mmstat_zoneinfo *z, unsigned line, int node)
 {
@@ -297,7 +241,7 @@ static int zi_special_line(struct mmstat_zoneinfo *z, unsigned line, char **text
 	return 1;
 }
 
-static int zi_line(void *ctx, unsigned line, char *text, unsigned indent)
+int zi_line(void *ctx, unsigned line, char *text, unsigned indent)
 {
 	struct mmstat_zoneinfo *z = ctx;
 	struct mm_field f;
@@ -383,183 +327,6 @@ static int zi_publish(struct mmstat_zoneinfo *z)
 		z->nodes[i].nr_zones = ZI_END(z->nrec, z->nrec_len, i, z0, z->zrec_len) - r->z0;
 	}
 	z->nr_nodes = z->nrec_len;
-	return 0;
-}
-
-/* The general path for one line [p, nl): what mm_next_line does, then zi_line. */
-static int zi_general(struct mmstat_zoneinfo *z, unsigned lineno, char *p, char *nl)
-{
-	char *start = mm_skip_blanks(p), *stop = nl;
-
-	while (stop > start && (mm_is_blank(stop[-1]) || stop[-1] == '\r'))
-		stop--;
-	if (stop == start)
-		return 0;
-	*stop = '\0';
-	return zi_line(z, lineno, start, (unsigned)(start - p));
-}
-
-static bool is_digit(char c)
-{
-	return c >= '0' && c <= '9';
-}
-
-/* The entries an ADD memo appends to, and where its current table starts. */
-static struct mm_entries *zi_memo_table(struct mmstat_zoneinfo *z,
-					enum zi_memo_kind kind, size_t *start)
-{
-	if (!z->zrec_len)
-		return NULL;
-	switch (kind) {
-	case ZM_NSTATS:
-		*start = zi_node(z)->s0;
-		return &z->nstats;
-	case ZM_ZFIELDS:
-	case ZM_FREE:
-		*start = zi_zone(z)->f0;
-		return &z->zfields;
-	case ZM_ZSTATS:
-		*start = zi_zone(z)->s0;
-		return &z->zstats;
-	case ZM_PCP:
-		if (z->prec_len == zi_zone(z)->ps0)
-			return NULL;
-		*start = z->prec[z->prec_len - 1].e0;
-		return &z->pcp;
-	default:
-		return NULL;
-	}
-}
-
-/*
- * Line k of this sample against line k of the last: -1, not the same
- * line; 0, the same, for the general path to parse (a header, pagesets,
- * protection); 1, the same "name value" line, taken here: its entry is
- * appended as the general path would (same name, key, unit, table), with
- * the new value, or its pageset record pushed.  Every line before it was
- * the same too, so the parser is in the same state as it was at this line
- * last time, and the general path would decide the same; 1 to 19 digits
- * then the end of the line is a value it accepts as is.  Whatever the
- * general path would reject (a cpu number past UINT_MAX, ...) is left to
- * it, to report.
- */
-static int zi_replay(struct mmstat_zoneinfo *z, const struct zi_memo *m,
-		     const char *p, const char *end, char **nl)
-{
-	const char *id = z->memo_text + m->off, *q = p + m->len;
-	struct mm_entries *e;
-	const struct mm_layout_slot *s;
-	size_t start = 0;
-	uint64_t v;
-	int digits;
-
-	/* the text ends in a newline: a line within it has one after it */
-	if ((size_t)(end - p) <= m->len || !mm_fast_same(p, end, id, m->len))
-		return -1;
-	if (m->kind != ZM_EXACT) {
-		digits = mm_fast_digits(&q, &v);
-		if (digits < 1 || digits > 19)
-			return -1;
-	}
-	if (*q != '\n')
-		return -1;
-	*nl = (char *)q;
-	if (m->kind == ZM_EXACT)
-		return 0;
-	if (m->kind == ZM_CPU) {
-		struct zi_pset_rec *r;
-
-		if (z->sect != ZI_PAGESETS || v > UINT_MAX ||
-		    !(r = mm_push((void **)&z->prec, &z->prec_len, &z->prec_cap,
-				  sizeof(*r))))
-			return -1;
-		*r = (struct zi_pset_rec){ (unsigned)v, z->pcp.len };
-		return 1;
-	}
-	e = zi_memo_table(z, m->kind, &start);
-	if (!e || e->layout_changed || e->len >= e->layout_len)
-		return -1;
-	s = &e->layout[e->len];
-	if (s->table_start != start ||
-	    (e->len == e->cap && mm_grow((void **)&e->v, &e->cap, e->len + 1, sizeof(*e->v))))
-		return -1;	/* the general path reports ENOMEM */
-	e->v[e->len++] = (struct mmstat_entry){ s->name, v, s->key, s->unit };
-	if (m->kind == ZM_NSTATS)
-		zi_node(z)->s1 = z->nstats.len;
-	if (m->kind == ZM_FREE)
-		z->sect = ZI_ZONE;
-	return 1;
-}
-
-/* Keeps line k's text [p, nl) while the general path parses it in place. */
-static int zi_memo_begin(struct mmstat_zoneinfo *z, size_t k, const char *p,
-			 const char *nl)
-{
-	size_t len = (size_t)(nl - p);
-	struct zi_memo *m;
-
-	if (k < z->memo_len)	/* lines from k on are learnt again */
-		z->memo_text_len = z->memo[k].off;
-	z->memo_len = k;
-	/* 8 bytes of slack for mm_fast_same (and never a NULL memo_text) */
-	if (mm_grow((void **)&z->memo_text, &z->memo_text_cap,
-		    z->memo_text_len + len + 8, 1) ||
-	    !(m = mm_push((void **)&z->memo, &z->memo_len, &z->memo_cap, sizeof(*m))))
-		return mm_nomem(&z->file);
-	memcpy(z->memo_text + z->memo_text_len, p, len);
-	*m = (struct zi_memo){ z->memo_text_len, len, ZM_EXACT };
-	z->memo_len--;		/* counts once the line has parsed */
-	z->line_kind = ZM_UNSET;
-	return 0;
-}
-
-/* Line k parsed: what it was, and how much of it identifies it. */
-static void zi_memo_end(struct mmstat_zoneinfo *z, size_t k)
-{
-	struct zi_memo *m = &z->memo[k];
-	const char *text = z->memo_text + m->off;
-	size_t digits = 0;
-
-	m->kind = z->line_kind == ZM_UNSET ? ZM_EXACT : z->line_kind;
-	while (digits < m->len && is_digit(text[m->len - 1 - digits]))
-		digits++;
-	if (m->kind != ZM_EXACT && digits && digits <= 19 && digits < m->len)
-		m->len -= digits;
-	else
-		m->kind = ZM_EXACT;
-	z->memo_text_len = m->off + m->len;
-	z->memo_len = k + 1;
-}
-
-static int zi_lines(struct mmstat_zoneinfo *z)
-{
-	struct mm_cursor c;
-	bool replay = true;
-
-	if (mm_cursor_init(&c, &z->file))
-		return -1;
-	for (size_t k = 0; c.p < c.end; k++) {
-		char *p = c.p, *nl = NULL;
-		int same = -1;
-
-		c.lineno++;
-		if (replay && k < z->memo_len)
-			same = zi_replay(z, &z->memo[k], p, c.end, &nl);
-		if (same < 0)	/* mm_cursor_init: the sample ends in a newline */
-			nl = memchr(p, '\n', (size_t)(c.end - p));
-		c.p = nl + 1;
-		if (same > 0)
-			continue;
-		if (same == 0) {
-			if (zi_general(z, c.lineno, p, nl))
-				return -1;
-			continue;
-		}
-		replay = false;
-		if (zi_memo_begin(z, k, p, nl) || zi_general(z, c.lineno, p, nl))
-			return -1;
-		zi_memo_end(z, k);
-	}
 	return 0;
 }
 
