@@ -58,6 +58,8 @@ const char *lru_strerror(int err)
 	case LRU_ERR_INVAL: return "invalid argument";
 	case LRU_ERR_IO: return "reading the BPF maps failed";
 	case LRU_ERR_NO_CGROUP: return "not a cgroup v2 directory";
+	case LRU_ERR_DISABLED:
+		return "BPF is disabled by SPLITLRU_NO_BPF (the host tests set it to keep BPF out of the host kernel)";
 	}
 	return "unknown error";
 }
@@ -217,6 +219,11 @@ struct lru_tracer *lru_tracer_open(const struct lru_tracer_opts *opts, int *err)
 	verbose_libbpf = opts->verbose;
 	libbpf_set_print(libbpf_print);
 
+	/* splitlru's rule: BPF runs in the guest only; the host tests say so */
+	if (getenv("SPLITLRU_NO_BPF")) {
+		*err = LRU_ERR_DISABLED;
+		return NULL;
+	}
 	rc = lru_probe(&f);
 	if (rc) {
 		*err = rc;

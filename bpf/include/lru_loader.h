@@ -51,6 +51,7 @@ enum lru_error {
 	LRU_ERR_INVAL = -7,		/* bad argument, or call out of order */
 	LRU_ERR_IO = -8,		/* reading a map or the ring buffer failed */
 	LRU_ERR_NO_CGROUP = -9,		/* memcg path is not a cgroup v2 directory */
+	LRU_ERR_DISABLED = -10,		/* SPLITLRU_NO_BPF is set */
 };
 
 const char *lru_strerror(int err);

@@ -17,6 +17,8 @@
 TAP_COUNT=0
 TAP_FAILED=0
 TAP_TOP=${TAP_TOP:-$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)}
+# BPF runs in the guest only: on the host, the tools refuse to load any.
+grep -q 'init=/sbin/splitlru-init' /proc/cmdline 2>/dev/null || export SPLITLRU_NO_BPF=1
 
 _tap_result() {
 	TAP_COUNT=$((TAP_COUNT + 1))
