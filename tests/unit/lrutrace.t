@@ -66,6 +66,11 @@ usage "--prometheus outside stat" 'belong to stat' events --prometheus /tmp/x
 usage "--duration outside events" 'belongs to events' stat -d 3
 usage "bad node" "not a node number" stat --node -1
 usage "tiny ring buffer" "not a size" events --ringbuf-size 100
+usage "port out of range" "the port must be a number from 1 to 65535" stat --listen 99999
+usage "port 0" "from 1 to 65535" stat --listen 127.0.0.1:0
+usage "no port" "from 1 to 65535" stat --listen 127.0.0.1:
+env=$($unit args stat --listen '[::1]:9465')
+like "$env" 'listen=\[::1\]:9465' "--listen [::1]:9465 is accepted"
 
 # ---- the real binary: --help and usage errors only (no BPF on the host) ----
 bin=tools/lrutrace/build/lrutrace
@@ -82,6 +87,10 @@ if [ -x "$bin" ]; then
 	is "$long" "" "--help fits 80 columns"
 	$bin >/dev/null 2>&1
 	is "$?" 2 "lrutrace without a mode exits 2"
+	# tap.sh sets SPLITLRU_NO_BPF on the host: the loader must refuse
+	err=$($bin stat 1 1 2>&1)
+	is "$?" 1 "with SPLITLRU_NO_BPF set, a valid command exits 1"
+	like "$err" 'BPF is disabled by SPLITLRU_NO_BPF' "and loads nothing into the host kernel"
 else
 	skip "lrutrace --help" "tools/lrutrace/build/lrutrace not built (needs the guest kernel's BTF)"
 fi

@@ -4,6 +4,7 @@
  * --help text is the reference for every flag (lrutrace.8 repeats it).
  */
 #include <argp.h>
+#include <ctype.h>
 #include <errno.h>
 #include <limits.h>
 #include <stdio.h>
@@ -168,6 +169,21 @@ static int parse_words(struct argp_state *state, const char *arg,
 	return rc;
 }
 
+/* PORT of an --listen [ADDR:]PORT spec: a decimal 1..65535. */
+static bool listen_port_valid(const char *spec)
+{
+	const char *colon = strrchr(spec, ':');
+	const char *port = colon ? colon + 1 : spec;
+	unsigned long v;
+	char *end;
+
+	if (!isdigit((unsigned char)port[0]))
+		return false;
+	errno = 0;
+	v = strtoul(port, &end, 10);
+	return !errno && !*end && v >= 1 && v <= 65535;
+}
+
 static error_t parse_arg(int key, char *arg, struct argp_state *state)
 {
 	struct lrutrace_env *env = state->input;
@@ -205,6 +221,9 @@ static error_t parse_arg(int key, char *arg, struct argp_state *state)
 		env->prometheus_path = arg;
 		break;
 	case OPT_LISTEN:
+		/* getaddrinfo() would take port 99999 modulo 65536 */
+		if (!listen_port_valid(arg))
+			argp_error(state, "--listen '%s': the port must be a number from 1 to 65535", arg);
 		env->listen = arg;
 		break;
 	case OPT_SELF:

@@ -222,6 +222,17 @@ static int run_periodic(struct lru_tracer *t, struct lrutrace_env *env)
 		lru_tracer_self_stats(t, &self_prev);
 	if (srv)
 		metrics = render_prometheus(&rc, &prev, &metrics_len);
+	/*
+	 * Write the textfile once now: an unwritable path fails here, before
+	 * the first interval, instead of leaving a collector with stale data.
+	 */
+	if (env->mode == MODE_STAT && env->prometheus_path &&
+	    (err = report_prometheus_file(env->prometheus_path, &rc, &prev))) {
+		fprintf(stderr, "lrutrace: --prometheus %s: %s\n",
+			env->prometheus_path, strerror(-err));
+		rc_exit = EXIT_FAILURE_RUNTIME;
+		goto out;
+	}
 
 	while (!stop) {
 		uint64_t deadline = now_ms() + (uint64_t)(interval * 1000);
@@ -296,6 +307,15 @@ out:
 	return rc_exit;
 }
 
+/* A node filter for a node that does not exist would trace nothing, silently. */
+static bool node_online(int nid)
+{
+	char path[64];
+
+	snprintf(path, sizeof(path), "/sys/devices/system/node/node%d", nid);
+	return access(path, F_OK) == 0;
+}
+
 int main(int argc, char **argv)
 {
 	struct lrutrace_env env;
@@ -314,6 +334,10 @@ int main(int argc, char **argv)
 	sigaction(SIGTERM, &sa, NULL);
 	signal(SIGPIPE, SIG_IGN);
 
+	if (env.nid >= 0 && !node_online(env.nid)) {
+		fprintf(stderr, "lrutrace: --node %d: no such NUMA node online\n", env.nid);
+		return EXIT_USAGE;
+	}
 	lru_tracer_opts_init(&opts);
 	opts.force_fallback = env.fallback;
 	opts.verbose = env.verbose;

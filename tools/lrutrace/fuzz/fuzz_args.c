@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * libFuzzer target: the numbers of lrutrace's command line (intervals,
- * counts, filters, --ringbuf-size).  args.c is included to reach its static
+ * counts, filters, --ringbuf-size, the --listen port).  args.c is included to reach its static
  * parsers; a value they accept must be the one the text spells and lie in
  * the range asked for, or the target aborts.
  */
@@ -23,6 +23,13 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 		abort();
 	if (!parse_long(s, 1, 1000000, &l) && (l < 1 || l > 1000000))
 		abort();
+	if (listen_port_valid(s)) {
+		const char *colon = strrchr(s, ':');
+		unsigned long port = strtoul(colon ? colon + 1 : s, NULL, 10);
+
+		if (port < 1 || port > 65535)
+			abort();
+	}
 	if (!parse_size(s, &z)) {
 		/* what the text says, computed without wrapping */
 		char *end;
