@@ -1,0 +1,57 @@
+# policy-cells.awk: policy-runs.csv (with its header) to one line per cell
+# (workload, swappiness) and policy: the median over the pairs of each
+# figure.  Ratios are taken per run, then the median; a run that did not
+# finish (status oom) counts in "oom_runs" and in no other column.
+function col(name) { return $(idx[name]) + 0 }
+function ratio(a, b) { return b > 0 ? a / b : "" }
+function add(key, metric, v) {
+	if (v == "") return
+	n[key, metric]++
+	val[key, metric, n[key, metric]] = v
+}
+function median(key, metric,    i, j, k, t, a) {
+	k = n[key, metric]
+	if (!k) return ""
+	for (i = 1; i <= k; i++) a[i] = val[key, metric, i]
+	for (i = 2; i <= k; i++)
+		for (j = i; j > 1 && a[j - 1] > a[j]; j--) { t = a[j]; a[j] = a[j - 1]; a[j - 1] = t }
+	return k % 2 ? a[(k + 1) / 2] : (a[k / 2] + a[k / 2 + 1]) / 2
+}
+NR == 1 { for (i = 1; i <= NF; i++) idx[$i] = i; next }
+{
+	key = $(idx["workload"]) "," $(idx["swappiness"]) "," $(idx["policy"])
+	if (!(key in seen)) { seen[key] = 1; order[++cells] = key }
+	runs[key]++
+	if ($(idx["status"]) != "ok") { oom[key]++; next }
+	scanned = col("scan_inactive_anon") + col("scan_active_anon") + col("scan_inactive_file") + col("scan_active_file")
+	reclaimed = col("reclaim_inactive_anon") + col("reclaim_inactive_file")
+	add(key, "scan_per_reclaim", ratio(scanned, reclaimed))
+	add(key, "ia_scan_per_reclaim", ratio(col("scan_inactive_anon"), col("reclaim_inactive_anon")))
+	add(key, "if_scan_per_reclaim", ratio(col("scan_inactive_file"), col("reclaim_inactive_file")))
+	add(key, "anon_scanned", col("scan_inactive_anon") + col("scan_active_anon"))
+	add(key, "anon_scanned_file_reclaimable", col("anon_scanned_file_reclaimable"))
+	add(key, "pswpout", col("pswpout"))
+	add(key, "pswpin", col("pswpin"))
+	add(key, "refault_anon", col("refault_anon"))
+	add(key, "refault_file", col("refault_file"))
+	add(key, "pages_per_s", col("pages_per_s"))
+	add(key, "p99_us", col("p99_ns") / 1000)
+	if ($(idx["decided_anon_permille"]) != "") add(key, "decided_anon_permille", col("decided_anon_permille"))
+}
+END {
+	split("scan_per_reclaim ia_scan_per_reclaim if_scan_per_reclaim anon_scanned anon_scanned_file_reclaimable pswpout pswpin refault_anon refault_file pages_per_s p99_us decided_anon_permille", metrics, " ")
+	printf "workload,swappiness,policy,runs,oom_runs"
+	for (m = 1; m in metrics; m++) printf ",%s", metrics[m]
+	printf "\n"
+	for (c = 1; c <= cells; c++) {
+		key = order[c]
+		printf "%s,%d,%d", key, runs[key], oom[key]
+		for (m = 1; m in metrics; m++) {
+			v = median(key, metrics[m])
+			if (v == "") printf ","
+			else if (v == int(v)) printf ",%d", v
+			else printf ",%.3g", v
+		}
+		printf "\n"
+	}
+}
