@@ -51,6 +51,7 @@ check-host: build
 	$(PROVE) -r tests/unit
 
 bench: build image kernel-stock
+	$(MAKE) --no-print-directory -C parsers build/bench/mmstat-bench
 	tests/bench/run
 
 FUZZ_SECONDS ?= 600
