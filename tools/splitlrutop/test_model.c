@@ -395,6 +395,16 @@ static void test_canvas(void)
 	ok(strstr(out, "terminal too small: 40x10") != NULL, "40x10 draws the too-small message");
 	free(out);
 	sl_canvas_free(&c);
+	sl_canvas_init(&c, 5, 10, &sl_glyphs_ascii);
+	sl_draw_screen(&c, &fr, &v, "status", false);
+	out = NULL;
+	f = open_memstream(&out, &len);
+	sl_canvas_print(&c, c.rows, f);
+	fclose(f);
+	ok(strstr(out, "too small") && strstr(out, "10x5") && strstr(out, "q quits"),
+	   "10x5: the message in short lines that fit");
+	free(out);
+	sl_canvas_free(&c);
 	free(a);
 	free(b);
 }

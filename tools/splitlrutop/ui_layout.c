@@ -15,10 +15,20 @@ int sl_draw_too_small(struct sl_canvas *c)
 	int row = c->rows / 2 - 1;
 
 	sl_canvas_clear(c);
+	if (row < 0)
+		row = 0;
 	snprintf(msg, sizeof(msg), "terminal too small: %dx%d", c->cols, c->rows);
-	sl_canvas_puts(c, row < 0 ? 0 : row, 0, SL_A_WARN | SL_A_BOLD, msg);
-	snprintf(msg, sizeof(msg), "need %dx%d; q quits", SL_MIN_COLS, SL_MIN_ROWS);
+	if ((int)strlen(msg) <= c->cols) {
+		sl_canvas_puts(c, row, 0, SL_A_WARN | SL_A_BOLD, msg);
+		snprintf(msg, sizeof(msg), "need %dx%d; q quits", SL_MIN_COLS, SL_MIN_ROWS);
+		sl_canvas_puts(c, row + 1, 0, SL_A_NORMAL, msg);
+		return c->rows;
+	}
+	/* Too narrow for the sentence: short words, one per line, still say it. */
+	sl_canvas_puts(c, row, 0, SL_A_WARN | SL_A_BOLD, "too small");
+	snprintf(msg, sizeof(msg), "%dx%d", c->cols, c->rows);
 	sl_canvas_puts(c, row + 1, 0, SL_A_NORMAL, msg);
+	sl_canvas_puts(c, row + 2, 0, SL_A_NORMAL, "q quits");
 	return c->rows;
 }
 
