@@ -2,6 +2,7 @@
 # (workload, swappiness) and policy: the median over the pairs of each
 # figure.  Ratios are taken per run, then the median; a run that did not
 # finish (status oom) counts in "oom_runs" and in no other column.
+# decided_mode is the mode most runs of the cell saw most often.
 function col(name) { return $(idx[name]) + 0 }
 function ratio(a, b) { return b > 0 ? a / b : "" }
 function add(key, metric, v) {
@@ -37,12 +38,21 @@ NR == 1 { for (i = 1; i <= NF; i++) idx[$i] = i; next }
 	add(key, "pages_per_s", col("pages_per_s"))
 	add(key, "p99_us", col("p99_ns") / 1000)
 	if ($(idx["decided_anon_permille"]) != "") add(key, "decided_anon_permille", col("decided_anon_permille"))
+	if ($(idx["decided_mode"]) != "") modes[key, $(idx["decided_mode"])]++
+}
+function top_mode(key,    k, parts, best, n) {
+	best = ""; n = 0
+	for (k in modes) {
+		split(k, parts, SUBSEP)
+		if (parts[1] == key && (modes[k] > n || (modes[k] == n && parts[2] < best))) { best = parts[2]; n = modes[k] }
+	}
+	return best
 }
 END {
 	split("scan_per_reclaim ia_scan_per_reclaim if_scan_per_reclaim anon_scanned anon_scanned_file_reclaimable pswpout pswpin refault_anon refault_file pages_per_s p99_us decided_anon_permille", metrics, " ")
 	printf "workload,swappiness,policy,runs,oom_runs"
 	for (m = 1; m in metrics; m++) printf ",%s", metrics[m]
-	printf "\n"
+	printf ",decided_mode\n"
 	for (c = 1; c <= cells; c++) {
 		key = order[c]
 		printf "%s,%d,%d", key, runs[key], oom[key]
@@ -52,6 +62,6 @@ END {
 			else if (v == int(v)) printf ",%d", v
 			else printf ",%.3g", v
 		}
-		printf "\n"
+		printf ",%s\n", top_mode(key)
 	}
 }

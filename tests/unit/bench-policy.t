@@ -12,16 +12,16 @@ trap 'rm -rf "$tmp"' EXIT
 # Three intervals of memcg 5 (and noise from memcg 6): file reclaimed in the
 # first only; the second has no reclaim of memcg 5 at all.
 cat >"$tmp/trace.jsonl" <<'EOF'
-{"ts":10.5,"lists":[{"nid":0,"memcg_id":5,"lru":"inactive_file","scanned":100,"reclaimed":90},{"nid":0,"memcg_id":5,"lru":"inactive_anon","scanned":20,"reclaimed":1},{"nid":0,"memcg_id":6,"lru":"inactive_anon","scanned":7,"reclaimed":7}],"balance":[{"nid":0,"memcg_id":5,"anon_permille":150},{"nid":0,"memcg_id":6,"anon_permille":999}]}
-{"ts":11.0,"lists":[{"nid":0,"memcg_id":6,"lru":"active_file","scanned":3,"reclaimed":0}],"balance":[{"nid":0,"memcg_id":5,"anon_permille":150}]}
-{"ts":11.5,"lists":[{"nid":0,"memcg_id":5,"lru":"active_anon","scanned":30,"reclaimed":0},{"nid":1,"memcg_id":5,"lru":"inactive_anon","scanned":10,"reclaimed":4}],"balance":[{"nid":0,"memcg_id":5,"anon_permille":400}]}
+{"ts":10.5,"lists":[{"nid":0,"memcg_id":5,"lru":"inactive_file","scanned":100,"reclaimed":90},{"nid":0,"memcg_id":5,"lru":"inactive_anon","scanned":20,"reclaimed":1},{"nid":0,"memcg_id":6,"lru":"inactive_anon","scanned":7,"reclaimed":7}],"balance":[{"nid":0,"memcg_id":5,"anon_permille":150,"mode":"file","forced_by":"cache_trim"},{"nid":0,"memcg_id":6,"anon_permille":999,"mode":"fract","forced_by":"none"}]}
+{"ts":11.0,"lists":[{"nid":0,"memcg_id":6,"lru":"active_file","scanned":3,"reclaimed":0}],"balance":[{"nid":0,"memcg_id":5,"anon_permille":150,"mode":"file","forced_by":"cache_trim"}]}
+{"ts":11.5,"lists":[{"nid":0,"memcg_id":5,"lru":"active_anon","scanned":30,"reclaimed":0},{"nid":1,"memcg_id":5,"lru":"inactive_anon","scanned":10,"reclaimed":4}],"balance":[{"nid":0,"memcg_id":5,"anon_permille":400,"mode":"file","forced_by":"cache_trim"}]}
 EOF
 got=$(jq -rs --argjson id 5 -f $bench/policy-run.jq "$tmp/trace.jsonl")
 # scanned ia,aa,if,af; reclaimed ia,aa,if,af; anon scanned while file was
 # reclaimed (interval 1 only: 20); median decided over the intervals with
 # reclaim of memcg 5 (150 and 400: 275; the idle interval's 150 is left out).
-is "$got" "30,30,100,0,5,0,90,0,20,275" "policy-run.jq sums one memcg over lists, nodes and intervals"
-is "$(jq -rs --argjson id 7 -f $bench/policy-run.jq "$tmp/trace.jsonl")" "0,0,0,0,0,0,0,0,0," \
+is "$got" "30,30,100,0,5,0,90,0,20,275,file/cache_trim" "policy-run.jq sums one memcg over lists, nodes and intervals"
+is "$(jq -rs --argjson id 7 -f $bench/policy-run.jq "$tmp/trace.jsonl")" "0,0,0,0,0,0,0,0,0,," \
 	"a memcg with no events gives zeros and no decided share"
 got=$(jq -r --argjson id 5 -f $bench/policy-series.jq "$tmp/trace.jsonl" | paste -sd' ')
 # anon share scanned: 20/120 = 166 per mille, then 40/40 = 1000.
@@ -29,14 +29,14 @@ is "$got" "10.5,150,166 11.5,400,1000" "policy-series.jq: one point per interval
 
 header=$(sed -n 's/^echo "\(run_id,workload,[^"]*\)" >"\$runs_csv"$/\1/p' $bench/policy)
 like "$header" '^run_id,workload,swappiness,policy,pair,status,' "the runs header is found in tests/bench/policy"
-is "$(tr ',' '\n' <<<"$header" | wc -l)" 27 "it names 27 columns: 7 + 2 + 8 vmstat + 10 from the trace"
+is "$(tr ',' '\n' <<<"$header" | wc -l)" 28 "it names 28 columns: 7 + 2 + 8 vmstat + 11 from the trace"
 # Two runs per policy; one cost run was OOM-killed.
 {
 	echo "$header"
-	echo "10,a,60,cost,1,ok,5.1,1000,20000,0,0,0,0,3,4,5,6,100,10,1000,100,50,0,900,0,30,120"
-	echo "11,a,60,rotation,1,ok,5.2,1100,21000,0,0,0,0,3,4,5,6,200,10,1000,100,50,0,900,0,60,300"
-	echo "12,a,60,rotation,2,ok,5.3,1300,23000,0,0,0,0,1,2,5,6,400,10,1000,100,50,0,900,0,60,500"
-	echo "13,a,60,cost,2,oom,,,,0,0,0,0,3,4,5,6,100,10,1000,100,50,0,900,0,30,"
+	echo "10,a,60,cost,1,ok,5.1,1000,20000,0,0,0,0,3,4,5,6,100,10,1000,100,50,0,900,0,30,120,fract"
+	echo "11,a,60,rotation,1,ok,5.2,1100,21000,0,0,0,0,3,4,5,6,200,10,1000,100,50,0,900,0,60,300,file/cache_trim"
+	echo "12,a,60,rotation,2,ok,5.3,1300,23000,0,0,0,0,1,2,5,6,400,10,1000,100,50,0,900,0,60,500,file/cache_trim"
+	echo "13,a,60,cost,2,oom,,,,0,0,0,0,3,4,5,6,100,10,1000,100,50,0,900,0,30,,anon/no_swap"
 } >"$tmp/runs.csv"
 awk -F, -f $bench/policy-cells.awk "$tmp/runs.csv" >"$tmp/cells.csv"
 is "$(head -1 "$tmp/cells.csv" | cut -d, -f1-7)" "workload,swappiness,policy,runs,oom_runs,scan_per_reclaim,ia_scan_per_reclaim" \
@@ -50,5 +50,7 @@ is "$(cut -d, -f1-8 <<<"$row")" "a,60,rotation,2,0,1.48,6,1.11" "rotation cell: 
 is "$(cut -d, -f16 <<<"$row")" 22 "p99 in microseconds, median"
 is "$(cut -d, -f17 <<<"$row")" 400 "decided anon share, median"
 is "$(cut -d, -f11,12 <<<"$row")" "3,2" "swap-outs 4 and 2, swap-ins 3 and 1: medians 3 and 2"
+is "$(cut -d, -f18 <<<"$row")" "file/cache_trim" "the cell's most frequent decision mode"
+is "$(sed -n 2p "$tmp/cells.csv" | cut -d, -f18)" "fract" "an OOM run's mode is not counted"
 
 done_testing
