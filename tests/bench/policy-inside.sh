@@ -124,6 +124,10 @@ done
 
 # One more interval so the last run's counts are in the trace, then stop.
 sleep 1.5
+if ! kill -0 "$tracer" 2>/dev/null; then
+	say "lrutrace stopped before the runs ended: $(cat "$work/policy-trace.err")"
+	exit 1
+fi
 kill -INT "$tracer"; wait "$tracer"
 trap - EXIT
 
