@@ -44,6 +44,9 @@ like "$text" 'inactive_anon +[0-9.kM]+ +[0-9.kM]+ ' "per-list table has rates fo
 like "$(cat "$tmp/err")" 'BPF: --no-bpf' "stderr says why BPF is off"
 "$bin" -b -n 1 -d 0.2 -q | head -1 >/dev/null
 is "$?" 0 "a closed pipe (| head) ends quietly"
+err=$("$bin" -b -n 1 -d 0.2 -q 2>&1 >/dev/full)
+is "$?" 1 "stdout on /dev/full: exit 1"
+like "$err" 'stdout: No space left on device' "and says why"
 
 # ---- JSON against node meminfo, sampled while the tool runs ----
 # node_kb KEY: the sum over nodes of KEY in nodeN/meminfo (where the

@@ -28,6 +28,21 @@ struct batch {
 	struct sl_frame frame;
 };
 
+/*
+ * 0 when the frame is out; 1 when the reader went away (| head), which
+ * ends the run quietly; -1, said on stderr, for any other failure (a full
+ * disk, /dev/full): frames must not vanish with exit status 0.
+ */
+static int output_status(void)
+{
+	if (fflush(stdout) == 0 && !ferror(stdout))
+		return 0;
+	if (errno == EPIPE)
+		return 1;
+	fprintf(stderr, "splitlrutop: stdout: %s\n", strerror(errno));
+	return -1;
+}
+
 static int emit(struct batch *b, const struct sl_sample *prev, const struct sl_sample *cur,
 		bool first)
 {
@@ -41,8 +56,7 @@ static int emit(struct batch *b, const struct sl_sample *prev, const struct sl_s
 			fputc('\n', stdout);
 		sl_canvas_print(&b->canvas, rows, stdout);
 	}
-	/* A reader that went away (| head) ends the run quietly. */
-	return fflush(stdout) == 0 && !ferror(stdout) ? 0 : -1;
+	return output_status();
 }
 
 static void sleep_until(uint64_t deadline_ns)
@@ -85,8 +99,11 @@ static int batch_replay(struct batch *b)
 		sl_history_add(&b->hist, i ? prev : NULL, cur);
 		if (i == 0)
 			continue;
-		if (emit(b, prev, cur, printed == 0))
+		int out = emit(b, prev, cur, printed == 0);
+		if (out) {
+			rc = out < 0;
 			break;
+		}
 		if (++printed == o->count && o->count)
 			break;
 	}
@@ -151,8 +168,11 @@ static int batch_live(struct batch *b)
 		sl_history_add(&b->hist, i ? prev : NULL, cur);
 		if (i == 0)
 			continue;
-		if (emit(b, prev, cur, i == 1))
+		int out = emit(b, prev, cur, i == 1);
+		if (out) {
+			rc = out < 0;
 			break;
+		}
 		if (o->count && i >= o->count)
 			break;
 	}

@@ -55,6 +55,7 @@ char *sl_fmt_pm(char *buf, size_t len, int pm);
 /* A fraction 0..1 as "12%"; "-" when NAN. */
 char *sl_fmt_pct(char *buf, size_t len, double frac);
 /* Why the frame is degraded, or "" when it is not. */
+bool sl_mglru_on(const char *word);
 void sl_degraded_text(char *buf, size_t len, const struct sl_sample *s);
 
 #endif /* SPLITLRUTOP_UI_H */

@@ -84,6 +84,12 @@ static const char *bpf_reason_text(unsigned reason)
 	}
 }
 
+bool sl_mglru_on(const char *word)
+{
+	/* lru_gen/enabled is a hex mask: 0x0000 is off. */
+	return word[0] && strspn(word, "0x") != strlen(word);
+}
+
 void sl_degraded_text(char *buf, size_t len, const struct sl_sample *s)
 {
 	size_t n = 0;
@@ -102,5 +108,7 @@ void sl_degraded_text(char *buf, size_t len, const struct sl_sample *s)
 		ADD("%sno cgroup v2 memory controller", n ? "; " : "");
 	if (s->missing & SL_LACK_NODE_MEMINFO)
 		ADD("%sno node meminfo", n ? "; " : "");
+	if (sl_mglru_on(s->mglru))
+		ADD("%sMGLRU is on: reclaim bypasses these lists", n ? "; " : "");
 #undef ADD
 }

@@ -10,12 +10,6 @@
 
 #include "ui.h"
 
-static bool mglru_on(const char *word)
-{
-	/* lru_gen/enabled is a hex mask: 0x0000 is off. */
-	return word[0] && strspn(word, "0x") != strlen(word);
-}
-
 int sl_draw_header(struct sl_canvas *c, int row, int max_row,
 		   const struct sl_frame *f, const struct sl_view *v)
 {
@@ -33,8 +27,9 @@ int sl_draw_header(struct sl_canvas *c, int row, int max_row,
 	col = sl_canvas_printf(c, row, col, SL_A_NORMAL, "  policy %s", s->policy[0] ? s->policy : "-");
 	col = sl_canvas_printf(c, row, col, SL_A_NORMAL, "  swappiness %s",
 			       sl_fmt_count(a, sizeof(a), s->swappiness));
-	if (mglru_on(s->mglru))
-		sl_canvas_puts(c, row, col, SL_A_WARN | SL_A_BOLD, "  MGLRU ON: lists bypassed");
+	/* short enough for 80 columns; the banner below says what it means */
+	if (sl_mglru_on(s->mglru))
+		sl_canvas_puts(c, row, col, SL_A_WARN | SL_A_BOLD, "  MGLRU ON");
 	else
 		sl_canvas_printf(c, row, col, SL_A_NORMAL, "  MGLRU %s", s->mglru[0] ? "off" : "-");
 	if (v && v->paused)
