@@ -13,10 +13,8 @@
 # Prints CSV lines on stdout, for the host:
 #   run,ID,workload,swappiness,policy,pair,status,elapsed_s,pages_per_s,p99_ns,
 #       pgscan_anon,pgscan_file,pgsteal_anon,pgsteal_file,pswpin,pswpout,
-#       refault_anon,refault_file,
-#       scan_ia,scan_aa,scan_if,scan_af,recl_ia,recl_aa,recl_if,recl_af,
-#       anon_scanned_file_reclaimable,decided_anon_permille_median
-#   series,ID,T_S,DECIDED_ANON_PERMILLE,SCANNED_ANON_PERMILLE
+#       refault_anon,refault_file
+#   iv,ID,...   per interval and memcg with reclaim (policy-trace.jq)
 # status is "ok", or "oom" when the memcg OOM-killed the workload.
 set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
@@ -95,7 +93,6 @@ run_one() {
 	rmdir "$cgroot/$cg" 2>/dev/null || say "memcg $cg is still busy"
 	echo "run,$id,$wl,$swappiness,$policy,$pair,$status,$(final_figures),$(vmstat_delta "$before" "$after")" \
 		>"$work/run-$run.csv"
-	echo "$id" >"$work/run-$run.id"
 	say "run $run/$total: $policy, swappiness $swappiness, workload $wl, pair $pair: $status"
 }
 
@@ -131,11 +128,8 @@ fi
 kill -INT "$tracer"; wait "$tracer"
 trap - EXIT
 
-# Join each run with its memcg's counts from the trace.
-for ((r = 1; r <= run; r++)); do
-	id=$(cat "$work/run-$r.id")
-	trace_cols=$(jq -rs --argjson id "$id" -f "$top/tests/bench/policy-run.jq" "$trace")
-	echo "$(cat "$work/run-$r.csv"),$trace_cols"
-	jq -r --argjson id "$id" -f "$top/tests/bench/policy-series.jq" "$trace" |
-		awk -F, -v id="$id" 'NR == 1 { t0 = $1 } { printf "series,%s,%.0f,%s,%s\n", id, $1 - t0, $2, $3 }'
-done
+# The runs, then the trace reduced to the intervals in which a memcg
+# reclaimed; tests/bench/policy joins them by memcg id on the host.
+for ((r = 1; r <= run; r++)); do cat "$work/run-$r.csv"; done
+say "reducing the trace ($(wc -l <"$trace") intervals)"
+jq -r -f "$top/tests/bench/policy-trace.jq" "$trace"

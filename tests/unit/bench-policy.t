@@ -1,8 +1,8 @@
 #!/bin/bash
 # The policy benchmark's arithmetic, on made-up inputs whose answers are
-# worked out by hand: policy-run.jq and policy-series.jq (per run, from
-# `lrutrace stat --json` lines), policy-cells.awk (medians per cell), and
-# the plot data of tests/bench/policy.  The guest part is run by make bench.
+# worked out by hand: policy-trace.jq (the guest's one pass over `lrutrace
+# stat --json` lines), policy-runs.awk (the host's join of runs and
+# intervals), and policy-cells.awk (medians per cell).  The guest part is run by make bench.
 . "$(dirname "$0")/../lib/tap.sh"
 cd "$TAP_TOP" || exit 1
 bench=tests/bench
@@ -16,16 +16,27 @@ cat >"$tmp/trace.jsonl" <<'EOF'
 {"ts":11.0,"lists":[{"nid":0,"memcg_id":6,"lru":"active_file","scanned":3,"reclaimed":0}],"balance":[{"nid":0,"memcg_id":5,"anon_permille":150,"mode":"file","forced_by":"cache_trim"}]}
 {"ts":11.5,"lists":[{"nid":0,"memcg_id":5,"lru":"active_anon","scanned":30,"reclaimed":0},{"nid":1,"memcg_id":5,"lru":"inactive_anon","scanned":10,"reclaimed":4}],"balance":[{"nid":0,"memcg_id":5,"anon_permille":400,"mode":"file","forced_by":"cache_trim"}]}
 EOF
-got=$(jq -rs --argjson id 5 -f $bench/policy-run.jq "$tmp/trace.jsonl")
-# scanned ia,aa,if,af; reclaimed ia,aa,if,af; anon scanned while file was
-# reclaimed (interval 1 only: 20); median decided over the intervals with
-# reclaim of memcg 5 (150 and 400: 275; the idle interval's 150 is left out).
-is "$got" "30,30,100,0,5,0,90,0,20,275,file/cache_trim" "policy-run.jq sums one memcg over lists, nodes and intervals"
-is "$(jq -rs --argjson id 7 -f $bench/policy-run.jq "$tmp/trace.jsonl")" "0,0,0,0,0,0,0,0,0,," \
-	"a memcg with no events gives zeros and no decided share"
-got=$(jq -r --argjson id 5 -f $bench/policy-series.jq "$tmp/trace.jsonl" | paste -sd' ')
+# The guest reduces the trace in one pass; the host joins it with the runs.
+jq -r -f $bench/policy-trace.jq "$tmp/trace.jsonl" >"$tmp/iv.csv"
+is "$(paste -sd' ' "$tmp/iv.csv")" \
+	"iv,5,10.5,20,0,100,0,1,0,90,0,150,file/cache_trim iv,6,10.5,7,0,0,0,7,0,0,0,999,fract iv,6,11,0,0,0,3,0,0,0,0,, iv,5,11.5,10,30,0,0,4,0,0,0,400,file/cache_trim" \
+	"policy-trace.jq: one line per interval and memcg with reclaim, nodes summed"
+{
+	echo "run,5,a,60,cost,1,ok,5.1,1000,20000,0,0,0,0,3,4,5,6"
+	echo "run,7,a,60,rotation,1,ok,5.2,1100,21000,0,0,0,0,3,4,5,6"
+	cat "$tmp/iv.csv"
+} >"$tmp/guest.out"
+got=$(awk -f $bench/policy-runs.awk "$tmp/guest.out")
+# memcg 5: scanned ia,aa,if,af 30,30,100,0; reclaimed 5,0,90,0; anon scanned
+# while file was reclaimed: 20 (interval 1 only); decided 150 and 400:
+# median 275; mode file/cache_trim.  Memcg 7 had no reclaim: zeros, no share.
+is "$(sed -n 1p <<<"$got")" "5,a,60,cost,1,ok,5.1,1000,20000,0,0,0,0,3,4,5,6,30,30,100,0,5,0,90,0,20,275,file/cache_trim" \
+	"policy-runs.awk: a run's columns, then its memcg's sums"
+is "$(sed -n 2p <<<"$got")" "7,a,60,rotation,1,ok,5.2,1100,21000,0,0,0,0,3,4,5,6,0,0,0,0,0,0,0,0,0,," \
+	"a run whose memcg never reclaimed: zeros and no decided share"
+got=$(awk -v series=1 -f $bench/policy-runs.awk "$tmp/guest.out" | paste -sd' ')
 # anon share scanned: 20/120 = 166 per mille, then 40/40 = 1000.
-is "$got" "10.5,150,166 11.5,400,1000" "policy-series.jq: one point per interval with reclaim"
+is "$got" "5,0,150,166 5,1,400,1000" "series: per interval, seconds from the run's first reclaim"
 
 header=$(sed -n 's/^echo "\(run_id,workload,[^"]*\)" >"\$runs_csv"$/\1/p' $bench/policy)
 like "$header" '^run_id,workload,swappiness,policy,pair,status,' "the runs header is found in tests/bench/policy"
