@@ -24,7 +24,7 @@ $1 == "iv" {
 	if ($13 != "") { modes[id, $13]++; if (modes[id, $13] > best_n[id] || (modes[id, $13] == best_n[id] && $13 < best[id])) { best[id] = $13; best_n[id] = modes[id, $13] } }
 	if (!(id in t0)) t0[id] = $3
 	all = $4 + $5 + $6 + $7
-	pts[id] = pts[id] sprintf("%s%.0f,%s,%d", pts[id] == "" ? "" : ";", $3 - t0[id], $12, all ? int(anon * 1000 / all) : 0)
+	pts[id] = pts[id] sprintf("%s%.1f,%s,%d", pts[id] == "" ? "" : ";", $3 - t0[id], $12, all ? int(anon * 1000 / all) : 0)
 	next
 }
 END {

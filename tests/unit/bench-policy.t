@@ -36,7 +36,7 @@ is "$(sed -n 2p <<<"$got")" "7,a,60,rotation,1,ok,5.2,1100,21000,0,0,0,0,3,4,5,6
 	"a run whose memcg never reclaimed: zeros and no decided share"
 got=$(awk -v series=1 -f $bench/policy-runs.awk "$tmp/guest.out" | paste -sd' ')
 # anon share scanned: 20/120 = 166 per mille, then 40/40 = 1000.
-is "$got" "5,0,150,166 5,1,400,1000" "series: per interval, seconds from the run's first reclaim"
+is "$got" "5,0.0,150,166 5,1.0,400,1000" "series: per interval, seconds from the run's first reclaim"
 
 header=$(sed -n 's/^echo "\(run_id,workload,[^"]*\)" >"\$runs_csv"$/\1/p' $bench/policy)
 like "$header" '^run_id,workload,swappiness,policy,pair,status,' "the runs header is found in tests/bench/policy"
