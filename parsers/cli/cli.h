@@ -31,6 +31,7 @@ struct opts {
 	int node;		/* node N; -1: every node */
 	const char *cgroup;
 	bool numa_stat;		/* memcg: memory.numa_stat */
+	const char *psi_cgroup;	/* psi: a cgroup's memory.pressure instead */
 	char **keys;
 	int nr_keys;
 };

@@ -92,6 +92,23 @@ static int open_all_nodes(struct source *src)
 	return ret;
 }
 
+/* /proc/pressure/memory, or with --cgroup that cgroup's memory.pressure */
+static int open_psi(struct source *src)
+{
+	const struct opts *o = src->o;
+	const char *cg = o->psi_cgroup;
+	struct mmstat_error err;
+	char path[4096];
+
+	if (cg && snprintf(path, sizeof(path), "%s%s/memory.pressure",
+			   cg[0] == '/' ? "" : "/sys/fs/cgroup/", cg) >= (int)sizeof(path)) {
+		fprintf(stderr, "mmstat: --cgroup %s: path too long\n", cg);
+		return EXIT_USAGE;
+	}
+	src->psi = mmstat_psi_new(o->root, cg ? path : NULL, &err);
+	return src->psi ? EXIT_OK : report(&err);
+}
+
 static int open_kind(struct source *src)
 {
 	const struct opts *o = src->o;
@@ -112,8 +129,7 @@ static int open_kind(struct source *src)
 			MMSTAT_MEMCG_NUMA_STAT : MMSTAT_MEMCG_STAT, &err);
 		return src->memcg ? EXIT_OK : report(&err);
 	case K_PSI:
-		src->psi = mmstat_psi_new(o->root, NULL, &err);
-		return src->psi ? EXIT_OK : report(&err);
+		return open_psi(src);
 	case K_NODE:
 		if (o->node < 0)
 			return open_all_nodes(src);

@@ -26,7 +26,8 @@ static const char usage_text[] =
 "                   and NodeN.ZONE.cpuC.KEY (pagesets)\n"
 "  memcg PATH       PATH/memory.stat of a cgroup (v1 or v2); PATH is a\n"
 "                   cgroup directory, absolute or relative to /sys/fs/cgroup\n"
-"  psi              /proc/pressure/memory; keys some_avg10 ... full_total\n"
+"  psi              /proc/pressure/memory (a cgroup's memory.pressure with\n"
+"                   --cgroup); keys some_avg10 ... full_total\n"
 "\n"
 "KEY selects values by the kernel's name, in the order given; in zoneinfo\n"
 "and node a KEY also matches the last part of a dotted name (\"min\" is\n"
@@ -43,6 +44,8 @@ static const char usage_text[] =
 "      --page-size N    bytes per page for pages values (default: this\n"
 "                       machine's; set it for another machine's capture)\n"
 "      --numa           memcg: memory.numa_stat instead of memory.stat\n"
+"      --cgroup PATH    psi: PATH/memory.pressure of a cgroup v2 directory,\n"
+"                       absolute or relative to /sys/fs/cgroup\n"
 "  -i, --interval S     print per-second rates over S seconds (decimal)\n"
 "  -c, --count N        with --interval: N rate samples (default: forever)\n"
 "      --help           this text\n"
@@ -67,6 +70,7 @@ static const char usage_text[] =
 "  mmstat node 1 nr_inactive_file\n"
 "  mmstat memcg system.slice anon file          # cgroup v2\n"
 "  mmstat memcg /sys/fs/cgroup/memory --numa     # v1 memory.numa_stat\n"
+"  mmstat psi --cgroup system.slice full_avg10   # one cgroup's pressure\n"
 "  mmstat --interval 1 --count 5 vmstat pgscan_anon pgscan_file\n"
 "  mmstat --root tests/fixtures/mmstat/linux-2.6.18 zoneinfo\n";
 
@@ -139,7 +143,7 @@ static int parse_kind(struct opts *o, int argc, char **argv)
 
 static int parse_args(struct opts *o, int argc, char **argv)
 {
-	enum { OPT_HELP = 256, OPT_PAGE_SIZE, OPT_NUMA };
+	enum { OPT_HELP = 256, OPT_PAGE_SIZE, OPT_NUMA, OPT_CGROUP };
 	static const struct option longopts[] = {
 		{ "root", required_argument, NULL, 'r' },
 		{ "format", required_argument, NULL, 'f' },
@@ -147,6 +151,7 @@ static int parse_args(struct opts *o, int argc, char **argv)
 		{ "human", no_argument, NULL, 'h' },
 		{ "page-size", required_argument, NULL, OPT_PAGE_SIZE },
 		{ "numa", no_argument, NULL, OPT_NUMA },
+		{ "cgroup", required_argument, NULL, OPT_CGROUP },
 		{ "interval", required_argument, NULL, 'i' },
 		{ "count", required_argument, NULL, 'c' },
 		{ "help", no_argument, NULL, OPT_HELP },
@@ -166,6 +171,7 @@ static int parse_args(struct opts *o, int argc, char **argv)
 			o->scale = (char)c;
 			break;
 		case OPT_NUMA: o->numa_stat = true; break;
+		case OPT_CGROUP: o->psi_cgroup = optarg; break;
 		case OPT_PAGE_SIZE:
 			if (!parse_count(optarg, &n) || n <= 0)
 				ret = usage_error("bad --page-size '%s'", optarg);
@@ -192,6 +198,8 @@ static int parse_args(struct opts *o, int argc, char **argv)
 		ret = parse_kind(o, argc - optind, argv + optind);
 	if (ret == EXIT_OK && o->count > 0 && !o->interval)
 		ret = usage_error("--count needs --interval");
+	if (ret == EXIT_OK && o->psi_cgroup && o->kind != K_PSI)
+		ret = usage_error("--cgroup belongs to psi (memcg takes its PATH as an argument)");
 	return ret;
 }
 

@@ -57,6 +57,16 @@ is "json flat" '{"MemTotal":8058204,"Active(anon)":409228}' \
 	"$("$mmstat" --root "$r" -f json meminfo MemTotal 'Active(anon)')"
 is "json psi decimals" "1.25 123456" \
 	"$("$mmstat" --root "$r" -f json psi | jq -r '"\(.some_avg10) \(.some_total)"')"
+# a cgroup's memory.pressure (relative to /sys/fs/cgroup or absolute)
+mkdir -p "$tmp/cg/sys/fs/cgroup/db"
+printf 'some avg10=2.50 avg60=1.00 avg300=0.50 total=4242\nfull avg10=1.50 avg60=0.00 avg300=0.00 total=99\n' \
+	>"$tmp/cg/sys/fs/cgroup/db/memory.pressure"
+is "psi --cgroup reads the cgroup's memory.pressure" "full_total=99,some_avg10=2.50" \
+	"$("$mmstat" --root "$tmp/cg" psi --cgroup db full_total some_avg10 | paste -sd,)"
+is "psi --cgroup takes an absolute path" "some_total=4242" \
+	"$("$mmstat" --root "$tmp/cg" psi --cgroup /sys/fs/cgroup/db some_total)"
+is "psi --cgroup of a missing cgroup is an I/O error" 2 "$(status --root "$tmp/cg" psi --cgroup nope)"
+is "--cgroup outside psi is a usage error" 1 "$(status --root "$tmp/cg" meminfo --cgroup db)"
 json=$("$mmstat" --root "$r" -f json zoneinfo)
 is "json zoneinfo nodes" "0 1" "$(jq -r '[.nodes[].node] | join(" ")' <<<"$json")"
 is "json zoneinfo zone" "DMA32 1200 60011" \
