@@ -92,23 +92,6 @@ static int open_all_nodes(struct source *src)
 	return ret;
 }
 
-/* /proc/pressure/memory, or with --cgroup that cgroup's memory.pressure */
-static int open_psi(struct source *src)
-{
-	const struct opts *o = src->o;
-	const char *cg = o->psi_cgroup;
-	struct mmstat_error err;
-	char path[4096];
-
-	if (cg && snprintf(path, sizeof(path), "%s%s/memory.pressure",
-			   cg[0] == '/' ? "" : "/sys/fs/cgroup/", cg) >= (int)sizeof(path)) {
-		fprintf(stderr, "mmstat: --cgroup %s: path too long\n", cg);
-		return EXIT_USAGE;
-	}
-	src->psi = mmstat_psi_new(o->root, cg ? path : NULL, &err);
-	return src->psi ? EXIT_OK : report(&err);
-}
-
 static int open_kind(struct source *src)
 {
 	const struct opts *o = src->o;
@@ -129,7 +112,10 @@ static int open_kind(struct source *src)
 			MMSTAT_MEMCG_NUMA_STAT : MMSTAT_MEMCG_STAT, &err);
 		return src->memcg ? EXIT_OK : report(&err);
 	case K_PSI:
-		return open_psi(src);
+		src->psi = o->psi_cgroup ?
+			mmstat_psi_cgroup_new(o->root, o->psi_cgroup, &err) :
+			mmstat_psi_new(o->root, NULL, &err);
+		return src->psi ? EXIT_OK : report(&err);
 	case K_NODE:
 		if (o->node < 0)
 			return open_all_nodes(src);

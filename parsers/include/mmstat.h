@@ -369,6 +369,9 @@ struct mmstat_psi;
 /* path NULL: /proc/pressure/memory; else e.g. "/sys/fs/cgroup/x/memory.pressure". */
 struct mmstat_psi *mmstat_psi_new(const char *root, const char *path,
 				  struct mmstat_error *err);
+/* memory.pressure of a cgroup, absolute or relative to /sys/fs/cgroup. */
+struct mmstat_psi *mmstat_psi_cgroup_new(const char *root, const char *cgroup,
+					 struct mmstat_error *err);
 int mmstat_psi_read(struct mmstat_psi *p);
 int mmstat_psi_parse(struct mmstat_psi *p, const char *buf, size_t len);
 const struct mmstat_table *mmstat_psi_table(const struct mmstat_psi *p);

@@ -29,6 +29,8 @@ void mm_file_single_record(struct mm_file *f);
 int mm_file_read(struct mm_file *f);
 int mm_file_load(struct mm_file *f, const char *buf, size_t len);
 void mm_file_close(struct mm_file *f);
+/* FILE of a cgroup directory given absolute or relative to /sys/fs/cgroup. */
+void mm_cgroup_file(char *path, size_t len, const char *cgroup, const char *file);
 int mm_nomem(struct mm_file *f);
 int mm_fail(struct mm_file *f, unsigned line, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));

@@ -68,6 +68,12 @@ static int memcg_numa_line(struct mm_flat *fl, unsigned line, char *text)
 	return why ? mm_fail(&fl->file, line, "%s: %s", text, why) : 0;
 }
 
+void mm_cgroup_file(char *path, size_t len, const char *cgroup, const char *file)
+{
+	snprintf(path, len, "%s%s/%s", cgroup[0] == '/' ? "" : "/sys/fs/cgroup/",
+		 cgroup, file);
+}
+
 struct mmstat_memcg *mmstat_memcg_new(const char *root, const char *cgroup,
 				      enum mmstat_memcg_file which,
 				      struct mmstat_error *err)
@@ -77,10 +83,7 @@ struct mmstat_memcg *mmstat_memcg_new(const char *root, const char *cgroup,
 		"memory.stat";
 	struct mm_flat *fl;
 
-	if (cgroup[0] == '/')
-		snprintf(path, sizeof(path), "%s/%s", cgroup, file);
-	else
-		snprintf(path, sizeof(path), "/sys/fs/cgroup/%s/%s", cgroup, file);
+	mm_cgroup_file(path, sizeof(path), cgroup, file);
 	fl = mm_flat_new(root, path, 0, which == MMSTAT_MEMCG_NUMA_STAT ?
 			 memcg_numa_line : memcg_stat_line, err);
 	if (fl) {

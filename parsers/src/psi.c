@@ -57,4 +57,13 @@ struct mmstat_psi *mmstat_psi_new(const char *root, const char *path,
 	return (struct mmstat_psi *)fl;
 }
 
+struct mmstat_psi *mmstat_psi_cgroup_new(const char *root, const char *cgroup,
+					 struct mmstat_error *err)
+{
+	char path[sizeof(err->path)];
+
+	mm_cgroup_file(path, sizeof(path), cgroup, "memory.pressure");
+	return mmstat_psi_new(root, path, err);
+}
+
 MM_FLAT_API(psi)
