@@ -2,21 +2,12 @@
 # (workload, swappiness) and policy: the median over the pairs of each
 # figure.  Ratios are taken per run, then the median; a run that did not
 # finish (status oom) counts in "oom_runs" and in no other column.
-# decided_mode is the mode most runs of the cell saw most often.
+# decided_mode is the mode most runs of the cell saw most often.  Needs
+# stats.awk.
 function col(name) { return $(idx[name]) + 0 }
 function ratio(a, b) { return b > 0 ? a / b : "" }
 function add(key, metric, v) {
-	if (v == "") return
-	n[key, metric]++
-	val[key, metric, n[key, metric]] = v
-}
-function median(key, metric,    i, j, k, t, a) {
-	k = n[key, metric]
-	if (!k) return ""
-	for (i = 1; i <= k; i++) a[i] = val[key, metric, i]
-	for (i = 2; i <= k; i++)
-		for (j = i; j > 1 && a[j - 1] > a[j]; j--) { t = a[j]; a[j] = a[j - 1]; a[j - 1] = t }
-	return k % 2 ? a[(k + 1) / 2] : (a[k / 2] + a[k / 2 + 1]) / 2
+	if (v != "") vals[key, metric] = vals[key, metric] " " v
 }
 NR == 1 { for (i = 1; i <= NF; i++) idx[$i] = i; next }
 {
@@ -38,15 +29,7 @@ NR == 1 { for (i = 1; i <= NF; i++) idx[$i] = i; next }
 	add(key, "pages_per_s", col("pages_per_s"))
 	add(key, "p99_us", col("p99_ns") / 1000)
 	if ($(idx["decided_anon_permille"]) != "") add(key, "decided_anon_permille", col("decided_anon_permille"))
-	if ($(idx["decided_mode"]) != "") modes[key, $(idx["decided_mode"])]++
-}
-function top_mode(key,    k, parts, best, n) {
-	best = ""; n = 0
-	for (k in modes) {
-		split(k, parts, SUBSEP)
-		if (parts[1] == key && (modes[k] > n || (modes[k] == n && parts[2] < best))) { best = parts[2]; n = modes[k] }
-	}
-	return best
+	if ($(idx["decided_mode"]) != "") modes[key] = modes[key] " " $(idx["decided_mode"])
 }
 END {
 	split("scan_per_reclaim ia_scan_per_reclaim if_scan_per_reclaim anon_scanned anon_scanned_file_reclaimable pswpout pswpin refault_anon refault_file pages_per_s p99_us decided_anon_permille", metrics, " ")
@@ -57,11 +40,11 @@ END {
 		key = order[c]
 		printf "%s,%d,%d", key, runs[key], oom[key]
 		for (m = 1; m in metrics; m++) {
-			v = median(key, metrics[m])
+			v = median_list(vals[key, metrics[m]])
 			if (v == "") printf ","
 			else if (v == int(v)) printf ",%d", v
 			else printf ",%.3g", v
 		}
-		printf ",%s\n", top_mode(key)
+		printf ",%s\n", mode_list(modes[key])
 	}
 }

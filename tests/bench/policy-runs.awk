@@ -5,15 +5,8 @@
 # pages were reclaimed, the median decided anon share and the most frequent
 # decision mode over its intervals.  With series=1 it prints instead
 # "RUN_ID,T_S,DECIDED,SCANNED_ANON_PERMILLE" per interval, T_S counted from
-# the run's first interval with reclaim.
+# the run's first interval with reclaim.  Needs stats.awk.
 BEGIN { FS = OFS = "," }
-function median(list,    n, a, i, j, t) {
-	n = split(list, a, " ")
-	if (n == 0) return ""
-	for (i = 2; i <= n; i++)
-		for (j = i; j > 1 && a[j - 1] + 0 > a[j] + 0; j--) { t = a[j]; a[j] = a[j - 1]; a[j - 1] = t }
-	return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2
-}
 $1 == "run" { order[++runs] = $2; line[$2] = substr($0, 5); next }
 $1 == "iv" {
 	id = $2
@@ -21,7 +14,7 @@ $1 == "iv" {
 	anon = $4 + $5; file_reclaimed = $10 + $11
 	if (file_reclaimed > 0) awf[id] += anon
 	if ($12 != "") decided[id] = decided[id] " " $12
-	if ($13 != "") { modes[id, $13]++; if (modes[id, $13] > best_n[id] || (modes[id, $13] == best_n[id] && $13 < best[id])) { best[id] = $13; best_n[id] = modes[id, $13] } }
+	if ($13 != "") modes[id] = modes[id] " " $13
 	if (!(id in t0)) t0[id] = $3
 	all = $4 + $5 + $6 + $7
 	pts[id] = pts[id] sprintf("%s%.1f,%s,%d", pts[id] == "" ? "" : ";", $3 - t0[id], $12, all ? int(anon * 1000 / all) : 0)
@@ -37,6 +30,6 @@ END {
 		}
 		out = line[id]
 		for (k = 0; k < 8; k++) out = out "," (sum[id, k] + 0)
-		print out, awf[id] + 0, median(decided[id]), best[id]
+		print out, awf[id] + 0, median_list(decided[id]), mode_list(modes[id])
 	}
 }

@@ -26,7 +26,7 @@ is "$(paste -sd' ' "$tmp/iv.csv")" \
 	echo "run,7,a,60,rotation,1,ok,5.2,1100,21000,0,0,0,0,3,4,5,6"
 	cat "$tmp/iv.csv"
 } >"$tmp/guest.out"
-got=$(awk -f $bench/policy-runs.awk "$tmp/guest.out")
+got=$(awk -f $bench/stats.awk -f $bench/policy-runs.awk "$tmp/guest.out")
 # memcg 5: scanned ia,aa,if,af 30,30,100,0; reclaimed 5,0,90,0; anon scanned
 # while file was reclaimed: 20 (interval 1 only); decided 150 and 400:
 # median 275; mode file/cache_trim.  Memcg 7 had no reclaim: zeros, no share.
@@ -34,7 +34,7 @@ is "$(sed -n 1p <<<"$got")" "5,a,60,cost,1,ok,5.1,1000,20000,0,0,0,0,3,4,5,6,30,
 	"policy-runs.awk: a run's columns, then its memcg's sums"
 is "$(sed -n 2p <<<"$got")" "7,a,60,rotation,1,ok,5.2,1100,21000,0,0,0,0,3,4,5,6,0,0,0,0,0,0,0,0,0,," \
 	"a run whose memcg never reclaimed: zeros and no decided share"
-got=$(awk -v series=1 -f $bench/policy-runs.awk "$tmp/guest.out" | paste -sd' ')
+got=$(awk -v series=1 -f $bench/stats.awk -f $bench/policy-runs.awk "$tmp/guest.out" | paste -sd' ')
 # anon share scanned: 20/120 = 166 per mille, then 40/40 = 1000.
 is "$got" "5,0.0,150,166 5,1.0,400,1000" "series: per interval, seconds from the run's first reclaim"
 
@@ -49,7 +49,7 @@ is "$(tr ',' '\n' <<<"$header" | wc -l)" 28 "it names 28 columns: 7 + 2 + 8 vmst
 	echo "12,a,60,rotation,2,ok,5.3,1300,23000,0,0,0,0,1,2,5,6,400,10,1000,100,50,0,900,0,60,500,file/cache_trim"
 	echo "13,a,60,cost,2,oom,,,,0,0,0,0,3,4,5,6,100,10,1000,100,50,0,900,0,30,,anon/no_swap"
 } >"$tmp/runs.csv"
-awk -F, -f $bench/policy-cells.awk "$tmp/runs.csv" >"$tmp/cells.csv"
+awk -F, -f $bench/stats.awk -f $bench/policy-cells.awk "$tmp/runs.csv" >"$tmp/cells.csv"
 is "$(head -1 "$tmp/cells.csv" | cut -d, -f1-7)" "workload,swappiness,policy,runs,oom_runs,scan_per_reclaim,ia_scan_per_reclaim" \
 	"cells header"
 # cost: the one finished run: (100+10+1000+100)/(50+900) = 1.27, 100/50 = 2.

@@ -188,6 +188,21 @@ static char *render_prometheus(const struct report_ctx *rc,
 	return buf;
 }
 
+/* --prometheus: the textfile for S; a failure is said on stderr. */
+static int write_textfile(const struct lrutrace_env *env,
+			  const struct report_ctx *rc, const struct lru_snapshot *s)
+{
+	int err;
+
+	if (!env->prometheus_path)
+		return 0;
+	err = report_prometheus_file(env->prometheus_path, rc, s);
+	if (err)
+		fprintf(stderr, "lrutrace: --prometheus %s: %s\n",
+			env->prometheus_path, strerror(-err));
+	return err;
+}
+
 static int run_periodic(struct lru_tracer *t, struct lrutrace_env *env)
 {
 	struct lru_snapshot prev, now, delta;
@@ -226,10 +241,7 @@ static int run_periodic(struct lru_tracer *t, struct lrutrace_env *env)
 	 * Write the textfile once now: an unwritable path fails here, before
 	 * the first interval, instead of leaving a collector with stale data.
 	 */
-	if (env->mode == MODE_STAT && env->prometheus_path &&
-	    (err = report_prometheus_file(env->prometheus_path, &rc, &prev))) {
-		fprintf(stderr, "lrutrace: --prometheus %s: %s\n",
-			env->prometheus_path, strerror(-err));
+	if (env->mode == MODE_STAT && write_textfile(env, &rc, &prev)) {
 		rc_exit = EXIT_FAILURE_RUNTIME;
 		goto out;
 	}
@@ -267,10 +279,7 @@ static int run_periodic(struct lru_tracer *t, struct lrutrace_env *env)
 				report_stat_json(stdout, &rc, &delta);
 			else
 				report_stat_text(stdout, &rc, &delta);
-			if (env->prometheus_path &&
-			    (err = report_prometheus_file(env->prometheus_path, &rc, &now)))
-				fprintf(stderr, "lrutrace: --prometheus %s: %s\n",
-					env->prometheus_path, strerror(-err));
+			write_textfile(env, &rc, &now);
 			if (srv) {
 				free(metrics);
 				metrics = render_prometheus(&rc, &now, &metrics_len);

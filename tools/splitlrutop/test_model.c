@@ -358,20 +358,42 @@ static void test_record(void)
 
 /* ---- canvas ---- */
 
+/* The first ROWS rows of a canvas as text (malloc'd). */
+static char *canvas_text(const struct sl_canvas *c, int rows)
+{
+	char *out = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&out, &len);
+
+	sl_canvas_print(c, rows, f);
+	fclose(f);
+	return out;
+}
+
+/* The whole screen for a frame on a ROWS x COLS terminal, as text. */
+static char *screen_text(int rows, int cols, const struct sl_frame *fr,
+			 const struct sl_view *v)
+{
+	struct sl_canvas c;
+	char *out;
+
+	sl_canvas_init(&c, rows, cols, &sl_glyphs_ascii);
+	sl_draw_screen(&c, fr, v, "status", false);
+	out = canvas_text(&c, c.rows);
+	sl_canvas_free(&c);
+	return out;
+}
+
 static void test_canvas(void)
 {
 	struct sl_canvas c;
-	char *out = NULL;
-	size_t len = 0;
-	FILE *f;
+	char *out;
 
 	sl_canvas_init(&c, 3, 10, &sl_glyphs_ascii);
 	sl_canvas_puts(&c, 0, 7, SL_A_NORMAL, "abcdef");
 	sl_canvas_puts(&c, 5, 0, SL_A_NORMAL, "off the canvas");
 	int row = sl_canvas_wrap(&c, 1, 3, 2, SL_A_NORMAL, "one two three");
-	f = open_memstream(&out, &len);
-	sl_canvas_print(&c, 3, f);
-	fclose(f);
+	out = canvas_text(&c, 3);
 	ok(!strcmp(out, "       abc\n  one two\n  three\n"), "clipping at the edge and word wrap");
 	ok(row == 3, "wrap returns the next row");
 	free(out);
@@ -386,25 +408,13 @@ static void test_canvas(void)
 	sl_draw_screen(&c, &fr, &v, "status", false);
 	ok(c.cells[23 * 80].ch == L's', "status line at the bottom");
 	sl_canvas_free(&c);
-	sl_canvas_init(&c, 10, 40, &sl_glyphs_ascii);
-	sl_draw_screen(&c, &fr, &v, "status", false);
-	out = NULL;
-	f = open_memstream(&out, &len);
-	sl_canvas_print(&c, c.rows, f);
-	fclose(f);
+	out = screen_text(10, 40, &fr, &v);
 	ok(strstr(out, "terminal too small: 40x10") != NULL, "40x10 draws the too-small message");
 	free(out);
-	sl_canvas_free(&c);
-	sl_canvas_init(&c, 5, 10, &sl_glyphs_ascii);
-	sl_draw_screen(&c, &fr, &v, "status", false);
-	out = NULL;
-	f = open_memstream(&out, &len);
-	sl_canvas_print(&c, c.rows, f);
-	fclose(f);
+	out = screen_text(5, 10, &fr, &v);
 	ok(strstr(out, "too small") && strstr(out, "10x5") && strstr(out, "q quits"),
 	   "10x5: the message in short lines that fit");
 	free(out);
-	sl_canvas_free(&c);
 	free(a);
 	free(b);
 }

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * libFuzzer target: the numbers of lrutrace's command line (intervals,
- * counts, filters, --ringbuf-size, the --listen port).  args.c is included to reach its static
- * parsers; a value they accept must be the one the text spells and lie in
- * the range asked for, or the target aborts.
+ * counts, filters, --ringbuf-size, the --listen port).  args.c is included
+ * to reach its static parsers; a value they accept must be the one the
+ * text spells and lie in the range asked for, or the target aborts.
  */
 #include <math.h>
 #include "../args.c"
