@@ -13,13 +13,8 @@ mkdir -p /var/tmp/splitlru
 "$lruload" stream --size 640M --passes 1 >/dev/null
 
 workload() {
-	# The guest has python3 (bpftrace pulls it in) but no jq.
 	"$lruload" mix --anon 64M --stream 640M --passes 1 --seed 7 --cold |
-		python3 -c 'import json, sys
-for line in sys.stdin:
-    o = json.loads(line)
-    if o.get("type") == "final":
-        print(o["elapsed_s"])'
+		jq -r 'select(.type == "final") | .elapsed_s'
 }
 
 start_tracer() {
