@@ -5,32 +5,33 @@
 #   FUZZ_CPPFLAGS  include paths
 #   seeds_NAME     seed files of target NAME (fixtures); fuzz/regress/NAME-*
 #                  (crashes found earlier) are always added
-# and gets build/fuzz/fuzz_NAME and `make fuzz` (FUZZ_SECONDS each, default
+# and gets build.fuzz/fuzz/fuzz_NAME and `make fuzz` (FUZZ_SECONDS each, default
 # 10; the top Makefile's `make fuzz` passes 600).  Always ASan+UBSan with
-# clang, whatever SANITIZE says.  A crash is saved as build/fuzz/NAME-crash-*
+# clang, whatever SANITIZE says.  A crash is saved as build.fuzz/fuzz/NAME-crash-*
 # and fails the run: copy it to fuzz/regress/NAME-WHAT and fix the code.
 FUZZ_SECONDS ?= 10
 FUZZ_CFLAGS  := -O1 -g -std=gnu11 -D_GNU_SOURCE -fno-strict-aliasing \
 		-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
-FUZZ_BINS    := $(FUZZ_TARGETS:%=build/fuzz/fuzz_%)
+FUZZ_DIR     := build.fuzz
+FUZZ_BINS    := $(FUZZ_TARGETS:%=$(FUZZ_DIR)/fuzz/fuzz_%)
 
-build/fuzz/fuzz_%: fuzz/fuzz_%.c $(FUZZ_SRCS) $(wildcard *.c *.h)
+$(FUZZ_DIR)/fuzz/fuzz_%: fuzz/fuzz_%.c $(FUZZ_SRCS) $(wildcard *.c *.h)
 	@mkdir -p $(@D)
 	$(call msg,CLANG,$@)clang $(FUZZ_CPPFLAGS) $(FUZZ_CFLAGS) -o $@ $< $(FUZZ_SRCS) $(FUZZ_SRCS_$*) $(FUZZ_LDLIBS_$*)
 
 .PHONY: fuzz fuzz-seeds
 fuzz: $(FUZZ_BINS) fuzz-seeds
 	@for name in $(FUZZ_TARGETS); do \
-		f=build/fuzz/fuzz_$$name; corpus=build/corpus/$$name; mkdir -p $$corpus; \
+		f=$(FUZZ_DIR)/fuzz/fuzz_$$name; corpus=$(FUZZ_DIR)/corpus/$$name; mkdir -p $$corpus; \
 		echo "  FUZZ     $$name for $(FUZZ_SECONDS)s"; \
 		$$f -max_total_time=$(FUZZ_SECONDS) -max_len=65536 -print_final_stats=1 \
-		    -artifact_prefix=build/fuzz/$$name- $$corpus \
-		    build/seeds/$$name > build/fuzz/$$name.log 2>&1 \
-		    || { tail -40 build/fuzz/$$name.log; exit 1; }; \
-		grep -E '^(#[0-9]+ *DONE|Done)' build/fuzz/$$name.log | tail -1; \
+		    -artifact_prefix=$(FUZZ_DIR)/fuzz/$$name- $$corpus \
+		    $(FUZZ_DIR)/seeds/$$name > $(FUZZ_DIR)/fuzz/$$name.log 2>&1 \
+		    || { tail -40 $(FUZZ_DIR)/fuzz/$$name.log; exit 1; }; \
+		grep -E '^(#[0-9]+ *DONE|Done)' $(FUZZ_DIR)/fuzz/$$name.log | tail -1; \
 	done
 
 fuzz-seeds:
-	@for name in $(FUZZ_TARGETS); do rm -rf build/seeds/$$name; mkdir -p build/seeds/$$name; done
+	@for name in $(FUZZ_TARGETS); do rm -rf $(FUZZ_DIR)/seeds/$$name; mkdir -p $(FUZZ_DIR)/seeds/$$name; done
 	@$(foreach t,$(FUZZ_TARGETS),i=0; for f in $(seeds_$(t)) $(wildcard fuzz/regress/$(t)-*); do \
-		i=$$((i+1)); cp $$f build/seeds/$(t)/$$i; done;)
+		i=$$((i+1)); cp $$f $(FUZZ_DIR)/seeds/$(t)/$$i; done;)

@@ -4,36 +4,12 @@
  * splitlrutop that knows the loader library (bpf/include/lru_loader.h).
  * It holds no BPF code: the loader attaches the programs, and this file
  * turns its snapshots into the model.
- *
- * Built without the loader (SL_HAVE_LOADER undefined), it always reports
- * SL_BPF_NOT_BUILT and splitlrutop runs from /proc alone.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "sampler.h"
-
-#ifndef SL_HAVE_LOADER
-
-struct sl_bpf_source *sl_bpf_open(bool force_fallback, enum sl_bpf_reason *reason,
-				  char *detail, size_t detaillen)
-{
-	*reason = SL_BPF_NOT_BUILT;
-	snprintf(detail, detaillen, "built without the BPF loader library");
-	return NULL;
-}
-
-int sl_bpf_sample(struct sl_bpf_source *b, struct sl_sample *s)
-{
-	return -1;
-}
-
-void sl_bpf_close(struct sl_bpf_source *b)
-{
-}
-
-#else /* SL_HAVE_LOADER */
 
 #include "lru_loader.h"
 
@@ -201,4 +177,3 @@ void sl_bpf_close(struct sl_bpf_source *b)
 	free(b);
 }
 
-#endif /* SL_HAVE_LOADER */
