@@ -10,8 +10,8 @@
 /* Exit codes, as documented in --help and docs/mmstat.md. */
 enum {
 	EXIT_OK = 0,
-	EXIT_USAGE = 1,
-	EXIT_IO = 2,
+	EXIT_IO = 1,	/* I/O: a file cannot be opened or read, stdout cannot be written */
+	EXIT_USAGE = 2,
 	EXIT_PARSE = 3,		/* also a value that overflows a unit conversion */
 	EXIT_ABSENT = 4,
 };
@@ -34,6 +34,7 @@ struct opts {
 	const char *psi_cgroup;	/* psi: a cgroup's memory.pressure instead */
 	char **keys;
 	int nr_keys;
+	FILE *out;		/* where print_* write: a memory stream */
 };
 
 /*

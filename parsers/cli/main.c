@@ -56,8 +56,8 @@ static const char usage_text[] =
 "\n"
 "Exit status:\n"
 "  0  success\n"
-"  1  usage error (bad option, KIND or argument)\n"
-"  2  I/O error (a file could not be opened or read)\n"
+"  1  I/O error (a file could not be opened or read, or stdout written)\n"
+"  2  usage error (bad option, KIND or argument)\n"
 "  3  parse error (file:line: reason on stderr), or a unit overflow\n"
 "  4  a requested KEY is not in the file (nothing is printed)\n"
 "\n"
@@ -229,13 +229,47 @@ static struct mmstat_table selected(const struct sample *s, const size_t *sel,
 	return (struct mmstat_table){ buf, nsel, NULL, 0 };
 }
 
-static int run_rates(const struct opts *o, struct source *src, struct sample *s)
+/*
+ * Everything a sample prints goes to a memory stream first and reaches
+ * stdout only when the whole of it was formatted: a unit overflow on the
+ * second key must not leave the first on stdout for an eval to use.
+ */
+static int out_begin(struct opts *o, char **buf, size_t *len)
+{
+	o->out = open_memstream(buf, len);
+	if (!o->out) {
+		fprintf(stderr, "mmstat: out of memory\n");
+		return EXIT_IO;
+	}
+	return EXIT_OK;
+}
+
+/* Writes the stream's text to stdout when ret is EXIT_OK; a write error is one. */
+static int out_end(struct opts *o, char **buf, size_t *len, int ret)
+{
+	if (fclose(o->out) && ret == EXIT_OK) {
+		fprintf(stderr, "mmstat: out of memory\n");
+		ret = EXIT_IO;
+	}
+	o->out = NULL;
+	if (ret == EXIT_OK &&
+	    ((*len && fwrite(*buf, 1, *len, stdout) != *len) || fflush(stdout))) {
+		fprintf(stderr, "mmstat: write error on standard output: %m\n");
+		ret = EXIT_IO;
+	}
+	free(*buf);
+	*buf = NULL;
+	return ret;
+}
+
+static int run_rates(struct opts *o, struct source *src, struct sample *s)
 {
 	struct sample prev = { 0 };
-	struct mmstat_entry *a = NULL, *b = NULL;
+	struct mmstat_entry *b = NULL;
 	struct mmstat_rate *rates = NULL;
-	size_t *sel = NULL, nsel = 0;
+	size_t *sel = NULL, nsel = 0, len;
 	double t0 = now(), t1;
+	char *buf = NULL;
 	int ret = EXIT_OK;
 
 	for (long seq = 1; ret == EXIT_OK && (o->count < 0 || seq <= o->count); seq++) {
@@ -247,21 +281,25 @@ static int run_rates(const struct opts *o, struct source *src, struct sample *s)
 		ret = source_sample(src, s);
 		t1 = now();
 		free(sel);
+		sel = NULL;
 		if (ret == EXIT_OK)
 			ret = select_rows(o, s, &sel, &nsel);
 		if (ret != EXIT_OK)
 			break;
-		a = realloc(a, (prev.n + 1) * sizeof(*a));
 		b = realloc(b, (nsel + 1) * sizeof(*b));
 		rates = realloc(rates, (nsel + 1) * sizeof(*rates));
+		if (!b || !rates)
+			abort();
 		before = (struct mmstat_table){ prev.ent, prev.n, NULL, 0 };
 		after = selected(s, sel, nsel, b);
-		ret = print_rates(o, rates, mmstat_delta(&before, &after, t1 - t0,
-							 rates, nsel), seq);
+		ret = out_begin(o, &buf, &len);
+		if (ret == EXIT_OK)
+			ret = out_end(o, &buf, &len,
+				      print_rates(o, rates, mmstat_delta(&before, &after, t1 - t0,
+									 rates, nsel), seq));
 		t0 = t1;
 	}
-	(void)a;
-	free(a), free(b), free(rates), free(sel);
+	free(b), free(rates), free(sel);
 	sample_free(&prev);
 	return ret;
 }
@@ -271,7 +309,8 @@ int main(int argc, char **argv)
 	struct opts o = { .format = FMT_KV, .node = -1, .count = -1 };
 	struct sample s = { 0 };
 	struct source *src;
-	size_t *sel = NULL, nsel = 0;
+	size_t *sel = NULL, nsel = 0, len;
+	char *buf = NULL;
 	int ret = parse_args(&o, argc, argv);
 
 	if (ret != EXIT_OK)
@@ -284,13 +323,12 @@ int main(int argc, char **argv)
 	ret = source_sample(src, &s);
 	if (ret == EXIT_OK)
 		ret = select_rows(&o, &s, &sel, &nsel);
-	if (ret == EXIT_OK)
-		ret = o.interval > 0 ? run_rates(&o, src, &s) :
-			print_sample(&o, src, &s, sel, nsel);
+	if (ret == EXIT_OK && o.interval > 0)
+		ret = run_rates(&o, src, &s);
+	else if (ret == EXIT_OK && (ret = out_begin(&o, &buf, &len)) == EXIT_OK)
+		ret = out_end(&o, &buf, &len, print_sample(&o, src, &s, sel, nsel));
 	free(sel);
 	sample_free(&s);
 	source_close(src);
-	if (fflush(stdout) && ret == EXIT_OK)
-		ret = EXIT_IO;
 	return ret;
 }

@@ -53,18 +53,29 @@ static uint64_t unit_bytes(const struct opts *o, enum mmstat_unit unit)
 	}
 }
 
+/*
+ * As free -h prints sizes (procps-ng scale_size): the first unit from Ki
+ * up whose "%.1f" form fits in five characters ("7.7Gi"), else whose
+ * truncated integer form does ("23Gi" for 23.54 GiB); below 1 KiB, bytes.
+ * The float is free's too, so the rounding of "%.1f" is the same.
+ */
 static void human(uint64_t bytes, struct shown *v)
 {
-	static const char *const suffix[] = { "B", "Ki", "Mi", "Gi", "Ti", "Pi", "Ei" };
-	double x = (double)bytes;
-	int i = 0;
+	static const char up[] = "BKMGTPE";
 
-	while (x >= 1024 && i < 6)
-		x /= 1024, i++;
-	/* as free -h: one decimal below 10, none above */
-	snprintf(v->text, sizeof(v->text), x < 10 && i ? "%.1f%s" : "%.0f%s", x, suffix[i]);
 	v->type = V_STR;
 	v->unit = "";
+	if (bytes < 1024) {
+		snprintf(v->text, sizeof(v->text), "%lluB", (unsigned long long)bytes);
+		return;
+	}
+	for (int i = 1; i < 7; i++) {
+		float x = (float)((double)bytes / (double)(1ull << (10 * i)));
+
+		if (snprintf(v->text, sizeof(v->text), "%.1f%ci", (double)x, up[i]) <= 5 ||
+		    snprintf(v->text, sizeof(v->text), "%lld%ci", (long long)x, up[i]) <= 5)
+			return;
+	}
 }
 
 static int show_value(const struct opts *o, const char *name, uint64_t value,
@@ -273,25 +284,25 @@ static int print_json(const struct opts *o, const struct source *src,
 							   sizeof(nbuf)),
 					 &s->ent[sel[k]], s->arr[sel[k]], s->arr_len[sel[k]]);
 	if (!ret)
-		puts(json_object_to_json_string_ext(root, JSON_C_TO_STRING_PLAIN));
+		fprintf(o->out, "%s\n", json_object_to_json_string_ext(root, JSON_C_TO_STRING_PLAIN));
 	json_object_put(root);
 	return ret;
 }
 
 /* CSV fields are quoted when they hold a comma or a quote. */
-static void csv_field(const char *text)
+static void csv_field(FILE *out, const char *text)
 {
 	if (!strpbrk(text, ",\"")) {
-		fputs(text, stdout);
+		fputs(text, out);
 		return;
 	}
-	putchar('"');
+	fputc('"', out);
 	for (; *text; text++) {
 		if (*text == '"')
-			putchar('"');
-		putchar(*text);
+			fputc('"', out);
+		fputc(*text, out);
 	}
-	putchar('"');
+	fputc('"', out);
 }
 
 static size_t name_width(const struct opts *o, const struct sample *s,
@@ -319,7 +330,7 @@ int print_sample(const struct opts *o, const struct source *src,
 	if (o->format == FMT_JSON)
 		return print_json(o, src, s, sel, nsel);
 	if (o->format == FMT_CSV)
-		puts("key,value,unit");
+		fputs("key,value,unit\n", o->out);
 	if (o->format == FMT_TABLE)
 		width = name_width(o, s, sel, nsel);
 	for (size_t k = 0; k < nsel; k++) {
@@ -328,15 +339,15 @@ int print_sample(const struct opts *o, const struct source *src,
 			return ret;
 		name = out_name(o, s->ent[sel[k]].name, nbuf, sizeof(nbuf));
 		if (o->format == FMT_KV) {
-			printf("%s=%s\n", name, vbuf);
+			fprintf(o->out, "%s=%s\n", name, vbuf);
 		} else if (o->format == FMT_TABLE) {
-			printf("%-*s %15s%s%s\n", (int)width, name, vbuf,
+			fprintf(o->out, "%-*s %15s%s%s\n", (int)width, name, vbuf,
 			       *unit ? " " : "", unit);
 		} else {
-			csv_field(name);
-			putchar(',');
-			csv_field(vbuf);
-			printf(",%s\n", unit);
+			csv_field(o->out, name);
+			fputc(',', o->out);
+			csv_field(o->out, vbuf);
+			fprintf(o->out, ",%s\n", unit);
 		}
 	}
 	return EXIT_OK;
@@ -369,28 +380,33 @@ int print_rates(const struct opts *o, const struct mmstat_rate *r, size_t n,
 	const char *unit;
 
 	if (o->format == FMT_CSV && seq == 1)
-		puts("sample,key,per_second,unit");
+		fputs("sample,key,per_second,unit\n", o->out);
 	for (size_t i = 0; i < n; i++) {
 		double v = rate_scaled(o, &r[i], &unit);
 		const char *name = out_name(o, r[i].name, nbuf, sizeof(nbuf));
 
 		if (o->format == FMT_KV)
-			printf("%s=%.2f\n", name, v);
+			fprintf(o->out, "%s=%.2f\n", name, v);
 		else if (o->format == FMT_TABLE)
-			printf("%-32s %15.2f %s/s\n", name, v, unit);
+			fprintf(o->out, "%-32s %15.2f %s/s\n", name, v, unit);
 		else if (o->format == FMT_JSON)
-			json_object_object_add(root, name, json_object_new_double(v));
+		{
+			char text[48];
+
+			/* the documented precision, as the other formats print it */
+			snprintf(text, sizeof(text), "%.2f", v);
+			json_object_object_add(root, name, json_object_new_double_s(v, text));
+		}
 		else {
-			printf("%ld,", seq);
-			csv_field(name);
-			printf(",%.2f,%s/s\n", v, unit);
+			fprintf(o->out, "%ld,", seq);
+			csv_field(o->out, name);
+			fprintf(o->out, ",%.2f,%s/s\n", v, unit);
 		}
 	}
 	if (o->format == FMT_JSON)
-		puts(json_object_to_json_string_ext(root, JSON_C_TO_STRING_PLAIN));
+		fprintf(o->out, "%s\n", json_object_to_json_string_ext(root, JSON_C_TO_STRING_PLAIN));
 	else if (o->format != FMT_CSV)
-		putchar('\n');
+		fputc('\n', o->out);
 	json_object_put(root);
-	fflush(stdout);
 	return EXIT_OK;
 }

@@ -25,11 +25,11 @@ status() { "$mmstat" "$@" > "$tmp/out" 2> "$tmp/err"; echo $?; }
 # exit codes, as --help documents them
 is "help exits 0" 0 "$(status --help)"
 is "help lists exit codes" 1 "$(grep -c '^  4  a requested KEY is not in the file' "$tmp/out")"
-is "unknown KIND is usage" 1 "$(status nosuchkind)"
-is "no KIND is usage" 1 "$(status)"
-is "bad --format is usage" 1 "$(status --format xml meminfo)"
-is "--count without --interval is usage" 1 "$(status --count 2 meminfo)"
-is "missing file is I/O" 2 "$(status --root "$tmp/none" meminfo)"
+is "unknown KIND is usage" 2 "$(status nosuchkind)"
+is "no KIND is usage" 2 "$(status)"
+is "bad --format is usage" 2 "$(status --format xml meminfo)"
+is "--count without --interval is usage" 2 "$(status --count 2 meminfo)"
+is "missing file is I/O" 1 "$(status --root "$tmp/none" meminfo)"
 is "I/O error names the file" "mmstat: $tmp/none/proc/meminfo: cannot open: No such file or directory" "$(cat "$tmp/err")"
 is "absent key" 4 "$(status --root "$fx/linux-2.6.18" meminfo MemTotal 'Active(anon)')"
 is "absent key prints nothing" "" "$(cat "$tmp/out")"
@@ -65,8 +65,8 @@ is "psi --cgroup reads the cgroup's memory.pressure" "full_total=99,some_avg10=2
 	"$("$mmstat" --root "$tmp/cg" psi --cgroup db full_total some_avg10 | paste -sd,)"
 is "psi --cgroup takes an absolute path" "some_total=4242" \
 	"$("$mmstat" --root "$tmp/cg" psi --cgroup /sys/fs/cgroup/db some_total)"
-is "psi --cgroup of a missing cgroup is an I/O error" 2 "$(status --root "$tmp/cg" psi --cgroup nope)"
-is "--cgroup outside psi is a usage error" 1 "$(status --root "$tmp/cg" meminfo --cgroup db)"
+is "psi --cgroup of a missing cgroup is an I/O error" 1 "$(status --root "$tmp/cg" psi --cgroup nope)"
+is "--cgroup outside psi is a usage error" 2 "$(status --root "$tmp/cg" meminfo --cgroup db)"
 json=$("$mmstat" --root "$r" -f json zoneinfo)
 is "json zoneinfo nodes" "0 1" "$(jq -r '[.nodes[].node] | join(" ")' <<<"$json")"
 is "json zoneinfo zone" "DMA32 1200 60011" \
@@ -100,6 +100,64 @@ is "rates" "pgscan_anon=0.00,,pgscan_anon=0.00," \
 	"$("$mmstat" --root "$fx/odd-formats" --interval 0.01 --count 2 vmstat pgscan_anon | paste -sd,)"
 is "rates json lines" 2 \
 	"$("$mmstat" --root "$r" -f json -i 0.01 -c 2 meminfo MemFree | jq -s length)"
+
+# issue 15: regressions
+# 1. a sample that fails in interval mode ends the run with its error, once
+# (the bug freed the selection twice when a sample after the first failed:
+# the file turns bad once the first rate block is out)
+after_first_block() {	# FILE CONTENT: wait for a rate block on $tmp/out, then write FILE
+	for _ in $(seq 100); do
+		[ "$(grep -c '^$' "$tmp/out")" -ge 1 ] && break
+		sleep 0.1
+	done
+	printf "$2" >"$1"
+}
+mkdir -p "$tmp/live/proc"
+cp "$r/proc/meminfo" "$tmp/live/proc/meminfo"
+"$mmstat" --root "$tmp/live" -i 0.2 -c 50 meminfo MemFree >"$tmp/out" 2>"$tmp/err" &
+pid=$!
+after_first_block "$tmp/live/proc/meminfo" ''
+wait $pid
+is "interval: a file emptied after a sample is a parse error, not an abort" 3 $?
+is "interval: the error names the file" 1 "$(grep -c 'meminfo: empty file' "$tmp/err")"
+mkdir -p "$tmp/live/sys/fs/cgroup/gone"
+cp "$fx/linux-5.15/sys/fs/cgroup/workload.slice/memory.stat" "$tmp/live/sys/fs/cgroup/gone/"
+"$mmstat" --root "$tmp/live" -i 0.2 -c 50 memcg gone anon >"$tmp/out" 2>"$tmp/err" &
+pid=$!
+after_first_block "$tmp/live/sys/fs/cgroup/gone/memory.stat" 'anon 1\nanon 2\n'
+wait $pid
+is "interval: a memcg file that turns bad ends the run with exit 3" 3 $?
+
+# 4. a failed write is an error, with a message, in both modes
+if [ -w /dev/full ]; then
+	"$mmstat" --root "$r" -i 0.01 -c 3 meminfo MemFree >/dev/full 2>"$tmp/err"
+	is "interval: a write error exits 1" 1 $?
+	is "interval: a write error is reported" 1 "$(grep -c 'write error' "$tmp/err")"
+	"$mmstat" --root "$r" meminfo >/dev/full 2>"$tmp/err"
+	is "a write error exits 1" 1 $?
+	is "a write error is reported" 1 "$(grep -c 'write error' "$tmp/err")"
+fi
+
+# 5. nothing on stdout when a later key fails to convert
+printf 'MemTotal: 1 kB\nMemFree: 18446744073709551615 kB\n' >"$tmp/bad/proc/meminfo"
+is "overflow on a second key exits 3" 3 "$(status --root "$tmp/bad" -b meminfo MemTotal MemFree)"
+is "overflow on a second key prints nothing" "" "$(cat "$tmp/out")"
+is "json: overflow prints nothing" "" "$("$mmstat" --root "$tmp/bad" -b -f json meminfo 2>/dev/null)"
+
+# 3. -h as free -h: the first unit whose %.1f fits in 5 characters, else truncated
+printf 'MemTotal: 24683748 kB\nMemFree: 8058204 kB\nBuffers: 1023 kB\nCached: 10444800 kB\nSwapTotal: 0 kB\n' \
+	>"$tmp/bad/proc/meminfo"
+is "-h truncates where %.1f does not fit (free: 23Gi)" \
+	"MemTotal=23Gi,MemFree=7.7Gi,Buffers=1.0Mi,Cached=9Gi,SwapTotal=0B" \
+	"$("$mmstat" --root "$tmp/bad" -h meminfo MemTotal MemFree Buffers Cached SwapTotal | paste -sd,)"
+if command -v free >/dev/null && [ -r /proc/meminfo ]; then
+	is "-h MemTotal equals free -h on this machine" "$(free -h | awk '/^Mem:/ { print $2 }')" \
+		"$("$mmstat" -h meminfo MemTotal | cut -d= -f2)"
+fi
+
+# interval JSON at the documented precision
+is "interval json prints %.2f" '{"MemFree":0.00}' \
+	"$("$mmstat" --root "$r" -f json -i 0.01 -c 1 meminfo MemFree)"
 
 echo "1..$n"
 [ "$failed" -eq 0 ]
