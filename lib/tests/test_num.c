@@ -59,6 +59,8 @@ static void test_size_suffixes(void **unused)
 	size_ok("2T", 2ULL << 40);
 	size_ok("2TiB", 2ULL << 40);
 	size_ok("007K", 7 << 10);
+	size_ok("007", 7);
+	size_ok("3t", 3ULL << 40);
 }
 
 static void test_size_malformed(void **unused)
@@ -66,7 +68,9 @@ static void test_size_malformed(void **unused)
 	const char *bad[] = {
 		"", "K", "B", "iB", " 1K", "1K ", "+1K", "-1K", "1.5G", "0x10",
 		"1KB", "1Kib", "1KIB", "1iB", "1P", "1KK", "1 K", "12X", "1e3",
-		"1BB", "１",
+		"1BB", "１", "M", "12 ", "1MiBx", "1Mi",
+		/* SI or binary?  dd says 1MB is 10^6: the one syntax leaves it out */
+		"200MB",
 	};
 
 	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
@@ -81,6 +85,7 @@ static void test_size_overflow(void **unused)
 	size_bad("16777216T", -ERANGE);
 	size_bad("17592186044416M", -ERANGE);
 	size_bad("99999999999T", -ERANGE);
+	size_bad("17179869184G", -ERANGE);
 	size_bad("99999999999999999999999999", -ERANGE);
 	/* a malformed tail wins over the overflow before it */
 	size_bad("99999999999999999999999999x", -EINVAL);
@@ -127,6 +132,8 @@ static void test_u64(void **unused)
 	v = 9;
 	assert_int_equal(sl_parse_u64("18446744073709551616", &v), -ERANGE);
 	assert_int_equal(sl_parse_u64("0x10000000000000000", &v), -ERANGE);
+	assert_int_equal(sl_parse_u64("0x1ffffffffffffffff", &v), -ERANGE);
+	assert_int_equal(sl_parse_u64("3k", &v), -EINVAL);
 	assert_int_equal(sl_parse_u64("-1", &v), -EINVAL);
 	assert_int_equal(sl_parse_u64("0x", &v), -EINVAL);
 	assert_int_equal(sl_parse_u64("0xg", &v), -EINVAL);
@@ -150,6 +157,10 @@ static void test_uint(void **unused)
 	assert_int_equal(sl_parse_uint("0x10", 0, 1023, &v), -EINVAL);
 	assert_int_equal(sl_parse_uint("-1", 0, 1023, &v), -EINVAL);
 	assert_int_equal(sl_parse_uint("1K", 0, 1 << 20, &v), -EINVAL);
+	/* percentages, as lruload's --hot-pct takes them */
+	assert_int_equal(sl_parse_uint("101", 0, 100, &v), -ERANGE);
+	assert_int_equal(sl_parse_uint("4294967396", 0, 100, &v), -ERANGE);
+	assert_int_equal(sl_parse_uint("50%", 0, 100, &v), -EINVAL);
 	assert_int_equal(v, 9);
 }
 
@@ -167,7 +178,7 @@ static void test_seconds(void **unused)
 {
 	const char *bad[] = {
 		"", ".", "5.", "-1", "+1", " 1", "1 ", "inf", "nan", "0x1p3",
-		"1e3", "1,5", "1s", "..5", "1.2.3",
+		"1e3", "1e9", "1e999", "1,5", "1s", "5s", "..5", "1.2.3", "0x10",
 	};
 	double v = -1;
 

@@ -5,7 +5,7 @@
 # same tracepoint; the order rotates each round.  Prints CSV lines
 # "round,tracer,elapsed_s" and, at the end, lrutrace's own BPF cost.
 top=$(cd "$(dirname "$0")/../.." && pwd)
-lruload="$top/tests/workloads/build/lruload"
+lruload="$top/tools/lruload/build/lruload"
 lrutrace="$top/tools/lrutrace/build/lrutrace"
 rounds=${1:-5}
 mkdir -p /var/tmp/splitlru

@@ -18,7 +18,7 @@
 # status is "ok", or "oom" when the memcg OOM-killed the workload.
 set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
-lruload="$top/tests/workloads/build/lruload"
+lruload="$top/tools/lruload/build/lruload"
 lrutrace="$top/tools/lrutrace/build/lrutrace"
 pairs=${1:-5}
 workloads=${2:-a b c}

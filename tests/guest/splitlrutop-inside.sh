@@ -6,7 +6,7 @@
 cd "$TAP_TOP" || exit 1
 out=${1:?usage: splitlrutop-inside.sh OUTDIR}
 bin=$TAP_TOP/tools/splitlrutop/build/splitlrutop
-lruload=$TAP_TOP/tests/workloads/build/lruload
+lruload=$TAP_TOP/tools/lruload/build/lruload
 lrutrace=$TAP_TOP/tools/lrutrace/build/lrutrace
 mkdir -p "$out" /var/tmp/splitlru
 s=slt-guest

@@ -12,7 +12,7 @@ soak_s=${1:?usage: soak-inside.sh SECONDS OUTDIR}
 out=${2:?usage: soak-inside.sh SECONDS OUTDIR}
 lrutrace=$TAP_TOP/tools/lrutrace/build/lrutrace
 splitlrutop=$TAP_TOP/tools/splitlrutop/build/splitlrutop
-lruload=$TAP_TOP/tests/workloads/build/lruload
+lruload=$TAP_TOP/tools/lruload/build/lruload
 mglru=/sys/kernel/mm/lru_gen/enabled
 mkdir -p "$out" "$WORKDIR"
 : >"$out/tools.rc"

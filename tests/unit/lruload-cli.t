@@ -1,10 +1,10 @@
 #!/bin/sh
 # Runs the real lruload binary: exact page counts, reproducible sequences,
 # JSON fields, bounds, signals, and the errors for bad input.
-# Run from the repository root after `make -C tests/workloads`.
-bin=tests/workloads/build/test_lruload_cli
+# Run from the repository root after `make -C tools/lruload`.
+bin=tools/lruload/build/test_lruload_cli
 if [ ! -x "$bin" ]; then
-	echo "Bail out! $bin is missing: run make -C tests/workloads"
+	echo "Bail out! $bin is missing: run make -C tools/lruload"
 	exit 1
 fi
-LRULOAD=${LRULOAD:-tests/workloads/build/lruload} CMOCKA_MESSAGE_OUTPUT=TAP exec "$bin"
+LRULOAD=${LRULOAD:-tools/lruload/build/lruload} CMOCKA_MESSAGE_OUTPUT=TAP exec "$bin"

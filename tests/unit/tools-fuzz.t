@@ -8,7 +8,7 @@
 . "$(dirname "$0")/../lib/tap.sh"
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
-for dir in tools/splitlrutop tools/lrutrace tests/workloads; do
+for dir in tools/splitlrutop tools/lrutrace tools/lruload; do
 	: >"$log"
 	make --no-print-directory -C "$TAP_TOP/$dir" fuzz FUZZ_SECONDS="${FUZZ_SECONDS:-8}" >"$log" 2>&1
 	rc=$?

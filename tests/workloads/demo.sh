@@ -21,7 +21,7 @@ log=${1:-/var/tmp/splitlru/demo.log}
 seconds=${SPLITLRU_DEMO_SECONDS:-25}
 files=${SPLITLRU_DEMO_DIR:-/var/tmp/splitlru}
 memcg=${SPLITLRU_DEMO_MEMCG:-splitlru-demo}
-lruload=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/build/lruload
+lruload=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)/tools/lruload/build/lruload
 reports=$(dirname "$log")
 child=
 
@@ -59,8 +59,8 @@ phase() {
 
 mkdir -p "$reports" "$files" || exit 1
 if [ ! -x "$lruload" ]; then
-	log "error: $lruload is missing: run make -C tests/workloads"
-	echo "demo.sh: $lruload is missing: run make -C tests/workloads" >&2
+	log "error: $lruload is missing: run make -C tools/lruload"
+	echo "demo.sh: $lruload is missing: run make -C tools/lruload" >&2
 	exit 1
 fi
 trap stop TERM INT HUP

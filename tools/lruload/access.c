@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /* access.c: the deterministic access sequence; see access.h. */
 #include "access.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* access.h: the deterministic access sequence.
  *
  * A run is a plan of up to three components (anon, fileset, stream), each a

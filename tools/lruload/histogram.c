@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /* histogram.c: log-linear latency histogram; see histogram.h. */
 #include "histogram.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* histogram.h: a log-linear latency histogram.
  *
  * Values below 2^HIST_SUB_BITS are counted exactly; above, each power of two

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /* lruload: deterministic workloads for the split anon/file LRU.
  *
  * main() sets up (memcg, files, mapping), then run() walks the access plan
@@ -17,6 +18,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "sl_cli.h"
 #include "target.h"
 
 /* Set by signal handlers; the run loop reads them between accesses, so the
@@ -73,7 +75,9 @@ struct run {
 	double setup_s;
 };
 
-static void emit(const struct run *run, const char *type, const char *stop_reason,
+/* One report line.  -1 when stdout cannot be written (said on stderr); a
+ * reader that has gone is not an error: the run goes on without it. */
+static int emit(const struct run *run, const char *type, const char *stop_reason,
 		 const struct component_stats *stats, double elapsed_s, double window_s)
 {
 	struct report report = {
@@ -88,10 +92,14 @@ static void emit(const struct run *run, const char *type, const char *stop_reaso
 		.stats = stats,
 	};
 	struct json_object *obj = report_json(&report);
+	int rc = 0;
 
-	printf("%s\n", json_object_to_json_string_ext(obj, JSON_C_TO_STRING_PLAIN));
-	fflush(stdout);
+	if (!sl_stdout_gone()) {
+		printf("%s\n", json_object_to_json_string_ext(obj, JSON_C_TO_STRING_PLAIN));
+		rc = sl_stdout_flush() < 0 ? -1 : 0;
+	}
 	json_object_put(obj);
+	return rc;
 }
 
 static int setup(struct run *run)
@@ -173,9 +181,10 @@ static int run_loop(struct run *run)
 				break;
 			}
 			if (interval_ns && now - window_start >= interval_ns) {
-				emit(run, "interval", NULL, run->window,
-				     (double)(now - start) / 1e9,
-				     (double)(now - window_start) / 1e9);
+				if (emit(run, "interval", NULL, run->window,
+					 (double)(now - start) / 1e9,
+					 (double)(now - window_start) / 1e9))
+					return EXIT_RUNTIME;
 				memset(run->window, 0, sizeof(run->window));
 				window_start = now;
 			}
@@ -194,7 +203,8 @@ static int run_loop(struct run *run)
 		count(run->window, i, latency, sampled);
 	}
 	elapsed = (double)(now_ns() - start) / 1e9;
-	emit(run, "final", reason, run->total, elapsed, elapsed);
+	if (emit(run, "final", reason, run->total, elapsed, elapsed))
+		return EXIT_RUNTIME;
 	return stop_signal ? 128 + stop_signal : 0;
 }
 
@@ -207,6 +217,7 @@ int main(int argc, char **argv)
 	int rc;
 
 	config.page_size = page_size > 0 ? (size_t)page_size : 4096;
+	sl_cli_init("lruload");
 	options_parse(argc, argv, &config);
 
 	/* The histograms are large; keep them off the stack. */

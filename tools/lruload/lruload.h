@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* lruload.h: the run's configuration and counters, shared by the option
  * parser, the run loop and the JSON report. */
 #ifndef LRULOAD_H

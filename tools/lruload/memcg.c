@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /* memcg.c: create, limit and join a cgroup v2 memory cgroup; see memcg.h. */
 #include "memcg.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* memcg.h: put the workload into a cgroup v2 memory cgroup. */
 #ifndef LRULOAD_MEMCG_H
 #define LRULOAD_MEMCG_H

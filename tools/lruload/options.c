@@ -1,4 +1,6 @@
-/* options.c: the command line, one argp table and one parse_arg. */
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* options.c: the command line, one argp table and one parse_arg.  The
+ * numbers and the --version/usage habits are the core's (sl_cli.h). */
 #include "lruload.h"
 
 #include <argp.h>
@@ -6,9 +8,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "parse.h"
-
-const char *argp_program_version = "lruload 0.1";
+#include "sl_cli.h"
+#include "sl_num.h"
 
 enum option_key {
 	OPT_ANON = 0x100, OPT_FILESET, OPT_STREAM, OPT_HOT_PCT, OPT_HOT_SHARE,
@@ -33,8 +34,8 @@ static const char doc[] =
 "gives the same sequence (sequence_hash in the report).  Without --passes or\n"
 "--duration, stream runs 1 pass and the other modes 3.\n"
 "\n"
-"SIZE is bytes with an optional binary suffix K, M, G or T (also KiB, MB..):\n"
-"4096, 64K, 200M, 1GiB.  Sizes round up to whole pages.  Files are\n"
+"SIZE is bytes with an optional binary suffix K, M, G or T, with or without\n"
+"iB (1K = 1024 bytes): 4096, 64K, 200M, 1GiB.  Sizes round up to whole pages.  Files are\n"
 "DIR/lruload-KIND-BYTES.dat, written (synced, then dropped from the page\n"
 "cache) when missing, and kept for later runs.\n"
 "\n"
@@ -86,6 +87,11 @@ static const struct argp_option opts[] = {
 	  "Create or join PATH (relative: below the cgroup2 mount) before the run", 4 },
 	{ "memory-max", OPT_MEMORY_MAX, "SIZE|max", 0, "Write memory.max of --memcg", 4 },
 	{ "swap-max", OPT_SWAP_MAX, "SIZE|max", 0, "Write memory.swap.max of --memcg", 4 },
+
+	{ NULL, 0, NULL, 0, "Output:", 5 },
+	{ "json", 'j', NULL, 0,
+	  "JSON lines, the only output there is (accepted like every tool's -j)", 5 },
+	{ NULL, 0, NULL, 0, "Help:", -1 },
 	{ 0 },
 };
 
@@ -99,19 +105,10 @@ uint64_t size_pages(uint64_t bytes, size_t page_size)
 	return bytes / page_size + (bytes % page_size != 0);
 }
 
-static const char *parse_error(int rc)
-{
-	return rc == -ERANGE ? "out of range" : "malformed";
-}
-
 static void parse_size_arg(struct argp_state *state, const char *name,
 			   const char *arg, uint64_t *bytes)
 {
-	int rc = parse_size(arg, bytes);
-
-	if (rc)
-		argp_error(state, "%s '%s': %s size (want digits with an optional "
-			   "K, M, G or T suffix)", name, arg, parse_error(rc));
+	*bytes = sl_arg_size(state, name, arg, 0, UINT64_MAX);
 	if (*bytes == 0)
 		argp_error(state, "%s '%s': size must be above zero", name, arg);
 }
@@ -123,29 +120,21 @@ static void parse_limit_arg(struct argp_state *state, const char *name,
 
 	limit->set = true;
 	limit->unlimited = strcmp(arg, "max") == 0;
-	if (!limit->unlimited && (rc = parse_size(arg, &limit->bytes)))
+	if (!limit->unlimited && (rc = sl_parse_size(arg, &limit->bytes)))
 		argp_error(state, "%s '%s': %s (want SIZE or max)",
-			   name, arg, parse_error(rc));
+			   name, arg, sl_num_strerror(rc));
 }
 
 static void parse_seconds_arg(struct argp_state *state, const char *name,
 			      const char *arg, double *seconds)
 {
-	int rc = parse_seconds(arg, seconds);
-
-	if (rc)
-		argp_error(state, "%s '%s': %s (want seconds above 0, at most %.0f)",
-			   name, arg, parse_error(rc), PARSE_SECONDS_MAX);
+	*seconds = sl_arg_seconds(state, name, arg, 0.001, SL_SECONDS_MAX);
 }
 
 static void parse_percent_arg(struct argp_state *state, const char *name,
 			      const char *arg, unsigned *percent)
 {
-	int rc = parse_percent(arg, percent);
-
-	if (rc)
-		argp_error(state, "%s '%s': %s (want a whole percent, 0 to 100)",
-			   name, arg, parse_error(rc));
+	*percent = (unsigned)sl_arg_uint(state, name, arg, 0, 100);
 }
 
 /* The sizes a mode takes must be the ones given. */
@@ -213,9 +202,9 @@ static error_t parse_arg(int key, char *arg, struct argp_state *state)
 		parse_percent_arg(state, "--hot-share", arg, &config->hot_share);
 		break;
 	case OPT_SEED:
-		if ((rc = parse_u64(arg, &config->seed)))
+		if ((rc = sl_parse_u64(arg, &config->seed)))
 			argp_error(state, "--seed '%s': %s (want 0 to 2^64-1, "
-				   "decimal or 0x hex)", arg, parse_error(rc));
+				   "decimal or 0x hex)", arg, sl_num_strerror(rc));
 		break;
 	case 'd':
 		if (!*arg)
@@ -229,8 +218,7 @@ static error_t parse_arg(int key, char *arg, struct argp_state *state)
 		config->thp = true;
 		break;
 	case 'p':
-		if ((rc = parse_u64(arg, &config->passes)))
-			argp_error(state, "--passes '%s': %s", arg, parse_error(rc));
+		config->passes = sl_arg_uint(state, "--passes", arg, 0, UINT64_MAX);
 		if (!config->passes)
 			argp_error(state, "--passes must be at least 1");
 		break;
@@ -241,8 +229,7 @@ static error_t parse_arg(int key, char *arg, struct argp_state *state)
 		parse_seconds_arg(state, "--interval", arg, &config->interval);
 		break;
 	case OPT_SAMPLE_EVERY:
-		if ((rc = parse_u64(arg, &config->sample_every)))
-			argp_error(state, "--sample-every '%s': %s", arg, parse_error(rc));
+		config->sample_every = sl_arg_uint(state, "--sample-every", arg, 0, UINT64_MAX);
 		if (!config->sample_every)
 			argp_error(state, "--sample-every must be at least 1");
 		break;
@@ -256,6 +243,8 @@ static error_t parse_arg(int key, char *arg, struct argp_state *state)
 		break;
 	case OPT_SWAP_MAX:
 		parse_limit_arg(state, "--swap-max", arg, &config->swap_max);
+		break;
+	case 'j':
 		break;
 	case ARGP_KEY_ARG:
 		if (state->arg_num > 0)
@@ -297,6 +286,5 @@ void options_parse(int argc, char **argv, struct lruload_config *config)
 	config->hot_share = 80;
 	config->sample_every = 16;
 	config->dir = "/var/tmp/splitlru";
-	argp_err_exit_status = EXIT_USAGE;
 	argp_parse(&argp, argc, argv, 0, NULL, &input);
 }

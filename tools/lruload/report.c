@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /* report.c: the run's JSON report, built with json-c. */
 #include "lruload.h"
 

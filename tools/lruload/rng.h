@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* rng.h: the workload's own pseudo-random generator.
  *
  * xoshiro256** seeded through splitmix64 (Blackman and Vigna).  It is ours,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /* target.c: anonymous memory and files that accesses touch; see target.h. */
 #include "target.h"
 

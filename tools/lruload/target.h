@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* target.h: what an access touches: anonymous memory or a file's pages.
  *
  * Each function reports its own error on stderr, naming the path or size,

@@ -1,6 +1,8 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /* test_lruload.c: unit tests of lruload's parts (cmocka, TAP with
- * CMOCKA_MESSAGE_OUTPUT=TAP): the generator, the access plan, the number
- * parsers, the histogram and the JSON report. */
+ * CMOCKA_MESSAGE_OUTPUT=TAP): the generator, the access plan, the
+ * histogram and the JSON report.  The number parsers are the core's
+ * (lib/tests/test_num.c). */
 #include <errno.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -15,7 +17,6 @@
 #include "access.h"
 #include "histogram.h"
 #include "lruload.h"
-#include "parse.h"
 #include "rng.h"
 
 /* The published first outputs of splitmix64 from state 0: our seeding is
@@ -217,101 +218,6 @@ static void test_plan_rejects_overflow(void **state)
 	assert_int_equal(access_plan_add(&plan, COMPONENT_STREAM, 1, PATTERN_SEQ, 20, 80, 1), -ERANGE);
 }
 
-static void test_parse_size_valid(void **state)
-{
-	static const struct { const char *text; uint64_t bytes; } cases[] = {
-		{ "0", 0 }, { "4096", 4096 }, { "4096B", 4096 }, { "64K", 65536 },
-		{ "64k", 65536 }, { "64KiB", 65536 }, { "200M", 200ull << 20 },
-		{ "200MB", 200ull << 20 }, { "1G", 1ull << 30 }, { "1GiB", 1ull << 30 },
-		{ "3t", 3ull << 40 }, { "007", 7 },
-		{ "18446744073709551615", UINT64_MAX },
-		{ "16777215T", 16777215ull << 40 },
-	};
-
-	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
-		uint64_t bytes = 1;
-
-		assert_int_equal(parse_size(cases[i].text, &bytes), 0);
-		assert_int_equal(bytes, cases[i].bytes);
-	}
-}
-
-static void test_parse_size_invalid(void **state)
-{
-	static const struct { const char *text; int rc; } cases[] = {
-		{ "", -EINVAL }, { "M", -EINVAL }, { "12X", -EINVAL },
-		{ " 12", -EINVAL }, { "12 ", -EINVAL }, { "-1", -EINVAL },
-		{ "+1", -EINVAL }, { "1.5M", -EINVAL }, { "1MiBx", -EINVAL },
-		{ "1iB", -EINVAL }, { "1Mi", -EINVAL }, { "0x10", -EINVAL },
-		{ "1KK", -EINVAL },
-		{ "18446744073709551616", -ERANGE },
-		{ "99999999999999999999999", -ERANGE },
-		{ "16777216T", -ERANGE }, { "17179869184G", -ERANGE },
-	};
-
-	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
-		uint64_t bytes = 12345;
-
-		assert_int_equal(parse_size(cases[i].text, &bytes), cases[i].rc);
-		assert_int_equal(bytes, 12345);	/* untouched on error */
-	}
-}
-
-static void test_parse_u64(void **state)
-{
-	uint64_t v;
-
-	assert_int_equal(parse_u64("0", &v), 0);
-	assert_int_equal(v, 0);
-	assert_int_equal(parse_u64("0x1F", &v), 0);
-	assert_int_equal(v, 31);
-	assert_int_equal(parse_u64("0xffffffffffffffff", &v), 0);
-	assert_int_equal(v, UINT64_MAX);
-	assert_int_equal(parse_u64("0x1ffffffffffffffff", &v), -ERANGE);
-	assert_int_equal(parse_u64("18446744073709551616", &v), -ERANGE);
-	assert_int_equal(parse_u64("0x", &v), -EINVAL);
-	assert_int_equal(parse_u64("0xg", &v), -EINVAL);
-	assert_int_equal(parse_u64("-3", &v), -EINVAL);
-	assert_int_equal(parse_u64("3k", &v), -EINVAL);
-	assert_int_equal(parse_u64("", &v), -EINVAL);
-}
-
-static void test_parse_percent(void **state)
-{
-	unsigned pct;
-
-	assert_int_equal(parse_percent("0", &pct), 0);
-	assert_int_equal(pct, 0);
-	assert_int_equal(parse_percent("100", &pct), 0);
-	assert_int_equal(pct, 100);
-	assert_int_equal(parse_percent("101", &pct), -ERANGE);
-	assert_int_equal(parse_percent("4294967396", &pct), -ERANGE);
-	assert_int_equal(parse_percent("50%", &pct), -EINVAL);
-}
-
-static void test_parse_seconds(void **state)
-{
-	double s;
-
-	assert_int_equal(parse_seconds("30", &s), 0);
-	assert_true(s == 30.0);
-	assert_int_equal(parse_seconds("0.25", &s), 0);
-	assert_true(s == 0.25);
-	assert_int_equal(parse_seconds(".5", &s), 0);
-	assert_true(s == 0.5);
-	assert_int_equal(parse_seconds("1e3", &s), 0);
-	assert_true(s == 1000.0);
-	assert_int_equal(parse_seconds("0", &s), -ERANGE);
-	assert_int_equal(parse_seconds("1e9", &s), -ERANGE);
-	assert_int_equal(parse_seconds("1e999", &s), -ERANGE);
-	assert_int_equal(parse_seconds("-1", &s), -EINVAL);
-	assert_int_equal(parse_seconds("inf", &s), -EINVAL);
-	assert_int_equal(parse_seconds("nan", &s), -EINVAL);
-	assert_int_equal(parse_seconds("0x10", &s), -EINVAL);
-	assert_int_equal(parse_seconds("5s", &s), -EINVAL);
-	assert_int_equal(parse_seconds(" 5", &s), -EINVAL);
-	assert_int_equal(parse_seconds("", &s), -EINVAL);
-}
 
 static void test_size_pages_rounds_up(void **state)
 {
@@ -478,11 +384,6 @@ int main(void)
 		cmocka_unit_test(test_plan_interleaves_evenly),
 		cmocka_unit_test(test_plan_component_same_alone_or_mixed),
 		cmocka_unit_test(test_plan_rejects_overflow),
-		cmocka_unit_test(test_parse_size_valid),
-		cmocka_unit_test(test_parse_size_invalid),
-		cmocka_unit_test(test_parse_u64),
-		cmocka_unit_test(test_parse_percent),
-		cmocka_unit_test(test_parse_seconds),
 		cmocka_unit_test(test_size_pages_rounds_up),
 		cmocka_unit_test(test_histogram_buckets),
 		cmocka_unit_test(test_histogram_quantiles),

@@ -1,8 +1,9 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
 /* test_lruload_cli.c: run the real lruload binary and check what it prints
  * and how it exits: exact page counts, reproducible sequences, the JSON
  * fields, bounds, signals and the errors for bad input.
  *
- * The binary is $LRULOAD, else tests/workloads/build/lruload (run from the
+ * The binary is $LRULOAD, else tools/lruload/build/lruload (run from the
  * repository root).  Files go to a fresh directory under $TMPDIR. */
 #include <errno.h>
 #include <fcntl.h>
@@ -363,6 +364,40 @@ static void test_help_documents_exit_status(void **state)
 	free(r);
 }
 
+/* The habits every splitlru tool shares (sl_cli.h). */
+static void test_version_and_stdout(void **state)
+{
+	struct result *r = run("--version");
+	const char *argv[] = { lruload, "anon", "--size", "64K", "--passes", "1", NULL };
+	int status;
+	pid_t pid;
+
+	assert_int_equal(r->status, 0);
+	assert_non_null(strstr(r->out, "lruload (splitlru "));
+	free(r);
+	r = run("anon", "--size", "64K", "--passes", "1", "-j");
+	assert_int_equal(r->status, 0);
+	json_object_put(final_report(r));
+	free(r);
+	/* a report that cannot be written is a failure, said on stderr */
+	r = run("anon", "--size", "64K", "--passes", "1", "--ringbuf", "4M");
+	assert_int_equal(r->status, 2);
+	free(r);
+	pid = fork();
+	assert_true(pid >= 0);
+	if (pid == 0) {
+		int full = open("/dev/full", O_WRONLY), null = open("/dev/null", O_WRONLY);
+
+		dup2(full, 1);
+		dup2(null, 2);
+		execv(lruload, (char **)argv);
+		_exit(127);
+	}
+	assert_int_equal(waitpid(pid, &status, 0), pid);
+	assert_true(WIFEXITED(status));
+	assert_int_equal(WEXITSTATUS(status), 1);
+}
+
 static int make_file_dir(void **state)
 {
 	const char *tmp = getenv("TMPDIR");
@@ -392,13 +427,14 @@ int main(void)
 		cmocka_unit_test(test_bad_input),
 		cmocka_unit_test(test_memcg_outside_cgroup2),
 		cmocka_unit_test(test_help_documents_exit_status),
+		cmocka_unit_test(test_version_and_stdout),
 	};
 
 	lruload = getenv("LRULOAD");
 	if (!lruload || !*lruload)
-		lruload = "tests/workloads/build/lruload";
+		lruload = "tools/lruload/build/lruload";
 	if (access(lruload, X_OK)) {
-		printf("Bail out! %s is not executable: run make -C tests/workloads\n", lruload);
+		printf("Bail out! %s is not executable: run make -C tools/lruload\n", lruload);
 		return 1;
 	}
 	return cmocka_run_group_tests_name("lruload-cli", tests, make_file_dir, remove_file_dir);
