@@ -28,7 +28,7 @@ BUILT      := $(foreach c,$(COMPONENTS),$(if $(wildcard $(c)/Makefile),$(c)))
 PROVE ?= prove
 TESTS := tests/unit tests/guest
 
-.PHONY: run check check-host bench fuzz soak clean distclean deps build kernel kernel-stock kernel-debug image guest
+.PHONY: print-components run check check-host bench fuzz soak clean distclean deps build kernel kernel-stock kernel-debug image guest
 
 run: build image
 	guest-image/qemu-run --interactive --timeout 0 -- guest-image/demo-session
@@ -83,6 +83,10 @@ image: deps
 	guest-image/build-image
 
 guest: kernel image
+
+# The components make build builds, for tests/unit/build.t.
+print-components:
+	@echo $(BUILT)
 
 clean:
 	@for c in $(BUILT); do $(MAKE) --no-print-directory -C $$c clean; done
