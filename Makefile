@@ -22,7 +22,7 @@ SPLITLRU_CACHE ?= /var/cache/splitlru
 export SPLITLRU_CACHE
 
 # Host-side components, built in this order when their Makefile exists.
-COMPONENTS := lib parsers tests/workloads bpf tools/lrutrace tools/splitlrutop
+COMPONENTS := lib parsers bpf tools/lruload tools/mmstat tools/lrutrace tools/splitlrutop
 BUILT      := $(foreach c,$(COMPONENTS),$(if $(wildcard $(c)/Makefile),$(c)))
 
 PROVE ?= prove
@@ -55,9 +55,9 @@ bench: build image kernel-stock
 	tests/bench/run
 
 FUZZ_SECONDS ?= 600
-FUZZ_DIRS := parsers tools/splitlrutop tools/lrutrace tests/workloads
+FUZZ_DIRS := parsers tools/lruload tools/mmstat tools/lrutrace tools/splitlrutop
 fuzz: build
-	@set -e; for d in $(FUZZ_DIRS); do $(MAKE) --no-print-directory -C $$d fuzz FUZZ_SECONDS=$(FUZZ_SECONDS); done
+	@set -e; for d in $(filter $(BUILT),$(FUZZ_DIRS)); do $(MAKE) --no-print-directory -C $$d fuzz FUZZ_SECONDS=$(FUZZ_SECONDS); done
 
 SOAK_SECONDS ?= 600
 soak: build image kernel-debug
