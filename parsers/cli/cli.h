@@ -25,6 +25,7 @@ struct opts {
 	bool shell_names;
 	char scale;		/* 0 (kernel's unit), 'b', 'k', 'm', 'g', 'h' */
 	uint64_t page_size;
+	uint64_t hugepage_size;	/* a transparent huge page (PMD), bytes */
 	double interval;	/* seconds; 0: one sample */
 	long count;		/* rate samples; -1: until interrupted */
 	enum kind kind;

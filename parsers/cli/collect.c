@@ -204,11 +204,17 @@ static void add_row(struct sample *s, const struct mmstat_entry *e,
 	s->n++;
 }
 
+static void add_rows(struct sample *s, const struct mmstat_table *t,
+		     size_t from, size_t to, const char *prefix)
+{
+	for (size_t i = from; i < to; i++)
+		add_row(s, &t->entries[i], NULL, 0, "%s%s", prefix, t->entries[i].name);
+}
+
 static void add_table(struct sample *s, const struct mmstat_table *t,
 		      const char *prefix)
 {
-	for (size_t i = 0; i < t->count; i++)
-		add_row(s, &t->entries[i], NULL, 0, "%s%s", prefix, t->entries[i].name);
+	add_rows(s, t, 0, t->count, prefix);
 }
 
 static void add_zone(struct sample *s, const struct mmstat_zone *z)
@@ -216,11 +222,14 @@ static void add_zone(struct sample *s, const struct mmstat_zone *z)
 	struct mmstat_entry prot = { "protection", 0, MMSTAT_KEY_UNKNOWN, MMSTAT_UNIT_PAGES };
 	char prefix[96];
 
+	/* in the file's order: zone lines, counters and protection, pagesets, zone lines */
 	snprintf(prefix, sizeof(prefix), "Node%d.%s.", z->node, z->name);
-	add_table(s, &z->fields, prefix);
-	if (z->nr_protection)
+	add_rows(s, &z->fields, 0, z->nr_fields_before_pagesets, prefix);
+	if (z->nr_protection && !z->protection_after_stats)
 		add_row(s, &prot, z->protection, z->nr_protection, "%sprotection", prefix);
 	add_table(s, &z->stats, prefix);
+	if (z->nr_protection && z->protection_after_stats)
+		add_row(s, &prot, z->protection, z->nr_protection, "%sprotection", prefix);
 	for (size_t p = 0; p < z->nr_pagesets; p++) {
 		const struct mmstat_pageset *ps = &z->pagesets[p];
 		const struct mmstat_entry *pcp = mmstat_table_find(&ps->fields, "pcp");
@@ -234,6 +243,7 @@ static void add_zone(struct sample *s, const struct mmstat_zone *z)
 			snprintf(pfx, sizeof(pfx), "%scpu%u.", prefix, ps->cpu);
 		add_table(s, &ps->fields, pfx);
 	}
+	add_rows(s, &z->fields, z->nr_fields_before_pagesets, z->fields.count, prefix);
 }
 
 static int sample_zoneinfo(struct source *src, struct sample *s)
@@ -307,8 +317,18 @@ static bool key_matches(const char *name, const char *key)
 {
 	size_t nl = strlen(name), kl = strlen(key);
 
-	return !strcmp(name, key) ||
-		(nl > kl && name[nl - kl - 1] == '.' && !strcmp(name + nl - kl, key));
+	if (!strcmp(name, key))
+		return true;
+	if (nl <= kl || name[nl - kl - 1] != '.' || strcmp(name + nl - kl, key))
+		return false;
+	/*
+	 * A pageset's row (Node0.DMA.cpu1.high) needs its cpuN part in KEY:
+	 * "high" is the zone watermark, "cpu1.high" a pageset's high.
+	 */
+	for (const char *p = name; p < name + nl - kl - 1; p++)
+		if (*p == '.' && !strncmp(p + 1, "cpu", 3) && p[4] >= '0' && p[4] <= '9')
+			return false;
+	return true;
 }
 
 int select_rows(const struct opts *o, const struct sample *s, size_t **sel,

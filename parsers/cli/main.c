@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* mmstat: print the kernel's memory statistics files for scripts. */
 #include <errno.h>
+#include <fcntl.h>
+#include <sys/stat.h>
 #include <getopt.h>
 #include <limits.h>
 #include <stdarg.h>
@@ -230,6 +232,37 @@ static struct mmstat_table selected(const struct sample *s, const size_t *sel,
 }
 
 /*
+ * Bytes of a transparent huge page, for vmstat's nr_*_hugepages and
+ * nr_*_pmdmapped: the capture's (or this machine's) hpage_pmd_size, else
+ * what a PMD maps with --page-size pages: page_size / 8 of them (512 x
+ * 4 KiB = 2 MiB on x86-64, 2048 x 16 KiB = 32 MiB on arm64).
+ */
+static uint64_t hugepage_size(const struct opts *o)
+{
+	char path[4200], text[32];
+	unsigned long long size = 0;
+	struct stat st;
+	ssize_t n = -1;
+	int fd;
+
+	snprintf(path, sizeof(path), "%s/sys/kernel/mm/transparent_hugepage/hpage_pmd_size",
+		 o->root ? o->root : "");
+	fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
+	if (fd >= 0) {		/* a regular file only, as libmmstat reads */
+		if (!fstat(fd, &st) && S_ISREG(st.st_mode))
+			n = read(fd, text, sizeof(text) - 1);
+		close(fd);
+	}
+	if (n > 0) {
+		text[n] = '\0';
+		size = strtoull(text, NULL, 10);
+	}
+	if (!size && o->page_size <= UINT32_MAX)
+		size = (unsigned long long)(o->page_size * (o->page_size / 8));
+	return size ? size : 1;
+}
+
+/*
  * Everything a sample prints goes to a memory stream first and reaches
  * stdout only when the whole of it was formatted: a unit overflow on the
  * second key must not leave the first on stdout for an eval to use.
@@ -317,6 +350,7 @@ int main(int argc, char **argv)
 		return ret;
 	if (!o.page_size)
 		o.page_size = (uint64_t)sysconf(_SC_PAGESIZE);
+	o.hugepage_size = hugepage_size(&o);
 	src = source_open(&o, &ret);
 	if (!src)
 		return ret;

@@ -46,6 +46,8 @@ static uint64_t unit_bytes(const struct opts *o, enum mmstat_unit unit)
 		return 1024;
 	case MMSTAT_UNIT_PAGES:
 		return o->page_size;
+	case MMSTAT_UNIT_HUGEPAGES:
+		return o->hugepage_size;
 	case MMSTAT_UNIT_BYTES:
 		return 1;
 	default:

@@ -43,6 +43,14 @@ extern "C" {
 extern const char mmstat_no_file[];
 #define MMSTAT_NO_FILE mmstat_no_file
 
+/*
+ * The largest sample a context reads (bytes): a file that goes on past it
+ * is not a statistics file (a symlink to a device, a runaway capture), and
+ * _read fails with MMSTAT_ERR_IO and sys_errno EFBIG.  The biggest real
+ * one, /proc/zoneinfo of a 16-node machine with 1024 CPUs, is ~40 MiB.
+ */
+#define MMSTAT_MAX_FILE (256u << 20)
+
 /* The unit a value is printed in by the kernel. */
 enum mmstat_unit {
 	MMSTAT_UNIT_COUNT,	/* events or items; also unitless HugePages_* */
@@ -51,6 +59,8 @@ enum mmstat_unit {
 	MMSTAT_UNIT_BYTES,
 	MMSTAT_UNIT_CENTIPERCENT, /* PSI avgN: 1234 means 12.34 % */
 	MMSTAT_UNIT_USEC,	/* PSI total stall time */
+	MMSTAT_UNIT_HUGEPAGES,	/* transparent huge pages (PMD size), vmstat
+				 * nr_*_hugepages and nr_*_pmdmapped */
 };
 
 /* One "key value" of a file, in the order the file has them. */
@@ -210,7 +220,14 @@ char *mmstat_error_string(const struct mmstat_error *e, char *buf, size_t len);
 	X(LRU_ANON_COST, "lru_anon_cost", COUNT)                             \
 	X(LRU_FILE_COST, "lru_file_cost", COUNT)                             \
 	X(LRU_SCAN_ANON_PERMILLE, "lru_scan_anon_permille", COUNT)           \
-	X(LRU_SCAN_FILE_PERMILLE, "lru_scan_file_permille", COUNT)
+	X(LRU_SCAN_FILE_PERMILLE, "lru_scan_file_permille", COUNT)          \
+	X(NR_ANON_THPS, "nr_anon_transparent_hugepages", HUGEPAGES)          \
+	X(NR_FILE_THPS, "nr_file_hugepages", HUGEPAGES)                      \
+	X(NR_SHMEM_THPS, "nr_shmem_hugepages", HUGEPAGES)                    \
+	X(NR_FILE_PMDMAPPED, "nr_file_pmdmapped", HUGEPAGES)                 \
+	X(NR_SHMEM_PMDMAPPED, "nr_shmem_pmdmapped", HUGEPAGES)               \
+	X(NR_FOLL_PIN_ACQUIRED, "nr_foll_pin_acquired", COUNT)               \
+	X(NR_FOLL_PIN_RELEASED, "nr_foll_pin_released", COUNT)
 
 /* A zone's own lines in /proc/zoneinfo (not its counters). */
 #define MMSTAT_ZONE_KEYS(X)                                                  \
@@ -310,6 +327,14 @@ struct mmstat_zone {
 	struct mmstat_table stats;	/* nr_free_pages, ... (MMSTAT_VM_*) */
 	const struct mmstat_pageset *pagesets;
 	size_t nr_pagesets;
+	/*
+	 * The file's order, for printing the zone as the kernel did: the
+	 * first nr_fields_before_pagesets fields come before the pagesets,
+	 * the others (node_unreclaimable, start_pfn, ...) after them; the
+	 * protection line comes after the counters (2.6.x) or before them.
+	 */
+	size_t nr_fields_before_pagesets;
+	int protection_after_stats;
 };
 
 struct mmstat_node {

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/vfs.h>
 #include <unistd.h>
 #include <linux/magic.h>
@@ -105,6 +106,7 @@ int mm_file_open(struct mm_file *f, const char *root, const char *path,
 {
 	char full[sizeof(f->err.path)];
 	bool no_file = root == mmstat_no_file;
+	struct stat st;
 
 	memset(f, 0, sizeof(*f));
 	f->fd = -1;
@@ -118,11 +120,23 @@ int mm_file_open(struct mm_file *f, const char *root, const char *path,
 	}
 	if (no_file)
 		return 0;
-	f->fd = open(full, O_RDONLY | O_CLOEXEC);
+	/*
+	 * O_NONBLOCK: a FIFO under --root must not hang the open.  Every
+	 * statistics file is a regular file (procfs, sysfs, cgroupfs and
+	 * debugfs say so too); a FIFO, a device such as /dev/zero behind a
+	 * symlink, or a directory is refused before anything is read.
+	 */
+	f->fd = open(full, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
 	if (f->fd < 0) {
 		mm_error_set(err, MMSTAT_ERR_IO, errno, full, "cannot open: %s",
 			     strerror(errno));
 		free(f->buf);
+		return -1;
+	}
+	if (fstat(f->fd, &st) || !S_ISREG(st.st_mode)) {
+		mm_error_set(err, MMSTAT_ERR_IO, EINVAL, full, "cannot open: %s",
+			     "not a regular file");
+		mm_file_close(f);
 		return -1;
 	}
 	return 0;
@@ -183,6 +197,12 @@ int mm_file_read(struct mm_file *f)
 		return -1;
 	}
 	for (;;) {
+		if (len >= MMSTAT_MAX_FILE) {
+			mm_error_set(&f->err, MMSTAT_ERR_IO, EFBIG, f->err.path,
+				     "read failed: more than %u MiB, not a statistics file",
+				     MMSTAT_MAX_FILE >> 20);
+			return -1;
+		}
 		if (f->cap - len < 2 && mm_file_reserve(f, f->cap * 2))
 			return -1;
 		room = f->cap - 1 - len;
@@ -208,7 +228,8 @@ int mm_file_load(struct mm_file *f, const char *buf, size_t len)
 {
 	if (mm_file_reserve(f, len))
 		return -1;
-	memcpy(f->buf, buf, len);
+	if (len)	/* (NULL, 0) is an empty sample, and memcpy(NULL) is UB */
+		memcpy(f->buf, buf, len);
 	f->len = len;
 	f->buf[len] = '\0';
 	return 0;

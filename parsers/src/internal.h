@@ -82,6 +82,8 @@ const char *mm_parse_centi(char **p, uint64_t *out);
  */
 const char *mm_next_assign(char **p, char **name, uint64_t *value, bool *centi);
 char *mm_skip_blanks(char *p);
+/* Printable ASCII only (keys and zone names): no control or 8-bit bytes. */
+bool mm_printable(const char *s, size_t len);
 bool mm_is_blank(char c);
 
 /*
@@ -163,7 +165,8 @@ struct mm_keyset {
 };
 
 extern const struct mm_keyset mm_meminfo_keys, mm_vmstat_keys, mm_zone_keys,
-	mm_pcp_keys, mm_psi_keys, mm_memcg_v1_keys, mm_memcg_v2_keys;
+	mm_pcp_keys, mm_psi_keys, mm_memcg_v1_keys, mm_memcg_v2_keys,
+	mm_memcg_v1_numa_keys;
 
 /*
  * The name resolved for each position of the last sample.  The kernel
@@ -186,6 +189,13 @@ struct mm_entries {
 	struct mm_layout_slot *layout;
 	size_t layout_len, layout_cap;
 	bool layout_changed;	/* this sample differs from the cached one */
+	/*
+	 * The duplicate check of long tables (keys.c): an open-addressing set
+	 * of entry positions by name, one slot per distinct name holding its
+	 * latest position; filled lazily up to dup_upto.
+	 */
+	uint32_t *dup;		/* position + 1; 0 is empty */
+	size_t dup_cap, dup_upto, dup_names;
 };
 
 void mm_entries_reset(struct mm_entries *e);

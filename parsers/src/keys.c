@@ -29,10 +29,18 @@ static enum mmstat_unit unit_kb(const char *name)
 	return MMSTAT_UNIT_KB;
 }
 
-/* vmstat prints gauges of pages as nr_*, everything else counts events. */
+/*
+ * vmstat prints gauges of pages as nr_*, everything else counts events.
+ * The nr_* that are not pages and not in the key list: the TLB flush
+ * events of CONFIG_DEBUG_TLBFLUSH, and the shadow call stack in kB.
+ */
 static enum mmstat_unit unit_vmstat(const char *name)
 {
-	return strncmp(name, "nr_", 3) ? MMSTAT_UNIT_COUNT : MMSTAT_UNIT_PAGES;
+	if (strncmp(name, "nr_", 3) || !strncmp(name, "nr_tlb_", 7))
+		return MMSTAT_UNIT_COUNT;
+	if (!strcmp(name, "nr_shadow_call_stack"))
+		return MMSTAT_UNIT_KB;
+	return MMSTAT_UNIT_PAGES;
 }
 
 static bool in_list(const char *name, size_t len, const char *const *list)
@@ -61,17 +69,19 @@ static enum mmstat_unit unit_memcg_v2(const char *name)
 		MMSTAT_UNIT_BYTES : MMSTAT_UNIT_COUNT;
 }
 
-/* cgroup v1: sizes in bytes except the event counters; numa_stat pages. */
+/* cgroup v1 memory.numa_stat: every value is pages (total, file, anon, unevictable). */
+static enum mmstat_unit unit_memcg_v1_numa(const char *name)
+{
+	return MMSTAT_UNIT_PAGES;
+}
+
+/* cgroup v1 memory.stat: sizes in bytes except the event counters. */
 static enum mmstat_unit unit_memcg_v1(const char *name)
 {
 	static const char *const counts[] = {
 		"pgpgin", "pgpgout", "pgfault", "pgmajfault", NULL
 	};
 
-	if (strchr(name, '.') || !strcmp(name, "total") ||
-	    !strcmp(name, "file") || !strcmp(name, "anon") ||
-	    (!strncmp(name, "hierarchical_", 13) && !strstr(name, "limit")))
-		return MMSTAT_UNIT_PAGES;	/* numa_stat lines */
 	if (!strncmp(name, "total_", 6))
 		name += 6;
 	if (!strncmp(name, "workingset_", 11) || in_list(name, strlen(name), counts))
@@ -89,6 +99,7 @@ const struct mm_keyset mm_pcp_keys = MM_KEYSET(pcp_names, pcp_units, unit_count)
 const struct mm_keyset mm_psi_keys = MM_KEYSET(psi_names, psi_units, unit_count);
 const struct mm_keyset mm_memcg_v1_keys = { NULL, NULL, 0, unit_memcg_v1 };
 const struct mm_keyset mm_memcg_v2_keys = { NULL, NULL, 0, unit_memcg_v2 };
+const struct mm_keyset mm_memcg_v1_numa_keys = { NULL, NULL, 0, unit_memcg_v1_numa };
 
 const char *mmstat_unit_name(enum mmstat_unit unit)
 {
@@ -96,10 +107,22 @@ const char *mmstat_unit_name(enum mmstat_unit unit)
 		[MMSTAT_UNIT_COUNT] = "count", [MMSTAT_UNIT_KB] = "kB",
 		[MMSTAT_UNIT_PAGES] = "pages", [MMSTAT_UNIT_BYTES] = "bytes",
 		[MMSTAT_UNIT_CENTIPERCENT] = "centipercent",
-		[MMSTAT_UNIT_USEC] = "us",
+		[MMSTAT_UNIT_USEC] = "us", [MMSTAT_UNIT_HUGEPAGES] = "hugepages",
 	};
 
 	return (unsigned)unit < sizeof(names) / sizeof(names[0]) ? names[unit] : "?";
+}
+
+/*
+ * The kernel's keys are printable ASCII; anything else would reach JSON
+ * keys and shell variable names as is.
+ */
+bool mm_printable(const char *s, size_t len)
+{
+	for (size_t i = 0; i < len; i++)
+		if ((unsigned char)s[i] < 0x20 || (unsigned char)s[i] > 0x7e)
+			return false;
+	return true;
 }
 
 static int keyset_lookup(const struct mm_keyset *ks, const char *name)
@@ -114,6 +137,9 @@ void mm_entries_reset(struct mm_entries *e)
 {
 	e->len = 0;
 	e->layout_changed = false;
+	if (e->dup_upto || e->dup_names)
+		memset(e->dup, 0, e->dup_cap * sizeof(*e->dup));
+	e->dup_upto = e->dup_names = 0;
 }
 
 void mm_entries_free(struct mm_entries *e)
@@ -122,6 +148,7 @@ void mm_entries_free(struct mm_entries *e)
 		free(e->layout[i].name);
 	free(e->layout);
 	free(e->v);
+	free(e->dup);
 	memset(e, 0, sizeof(*e));
 }
 
@@ -139,12 +166,75 @@ static bool layout_matches(const struct mm_entries *e, size_t i,
 		s->name_len == name_len && !memcmp(s->name, name, name_len);
 }
 
+static uint32_t name_hash(const char *name)
+{
+	uint32_t h = 2166136261u;	/* FNV-1a */
+
+	for (; *name; name++)
+		h = (h ^ (unsigned char)*name) * 16777619u;
+	return h;
+}
+
+/* The slot of name in the set: where it is, or the empty one it would take. */
+static uint32_t *dup_slot(const struct mm_entries *e, const char *name)
+{
+	size_t mask = e->dup_cap - 1, i = name_hash(name) & mask;
+
+	while (e->dup[i] && strcmp(e->v[e->dup[i] - 1].name, name))
+		i = (i + 1) & mask;
+	return &e->dup[i];
+}
+
+/* Adds entries [dup_upto, len) to the set, growing it to stay half empty. */
+static int dup_catch_up(struct mm_entries *e)
+{
+	if (2 * (e->dup_names + e->len - e->dup_upto) + 2 > e->dup_cap) {
+		size_t cap = 64;
+
+		while (cap < 4 * (e->len + 1))
+			cap *= 2;
+		free(e->dup);
+		e->dup = calloc(cap, sizeof(*e->dup));
+		if (!e->dup) {
+			e->dup_cap = e->dup_upto = e->dup_names = 0;
+			return -1;
+		}
+		e->dup_cap = cap;
+		e->dup_upto = e->dup_names = 0;
+	}
+	for (; e->dup_upto < e->len; e->dup_upto++) {
+		uint32_t *slot = dup_slot(e, e->v[e->dup_upto].name);
+
+		e->dup_names += !*slot;
+		*slot = (uint32_t)e->dup_upto + 1;	/* the latest position */
+	}
+	return 0;
+}
+
+/*
+ * Whether name is already in the table that starts at table_start.  A
+ * short table is scanned; a long one (a hostile or broken file can have
+ * hundreds of thousands of lines) goes through the set, so the check
+ * stays linear in the file: names of earlier tables (each zone has its
+ * own nr_free_pages) keep only their latest position, which is before
+ * table_start unless the name is in this table already.
+ */
 static int duplicate_check(struct mm_entries *e, struct mm_file *f,
 			   unsigned line, size_t table_start, const char *name)
 {
-	for (size_t j = table_start; j < e->len; j++)
-		if (!strcmp(e->v[j].name, name))
-			return mm_fail(f, line, "duplicate key '%s'", name);
+	uint32_t *slot;
+
+	if (e->len - table_start <= 32) {
+		for (size_t j = table_start; j < e->len; j++)
+			if (!strcmp(e->v[j].name, name))
+				return mm_fail(f, line, "duplicate key '%s'", name);
+		return 0;
+	}
+	if (e->len > UINT32_MAX - 1 || dup_catch_up(e))
+		return mm_nomem(f);
+	slot = dup_slot(e, name);
+	if (*slot && *slot - 1 >= table_start)
+		return mm_fail(f, line, "duplicate key '%s'", name);
 	return 0;
 }
 
@@ -158,10 +248,14 @@ static int duplicate_check(struct mm_entries *e, struct mm_file *f,
  */
 static int layout_learn(struct mm_entries *e, struct mm_file *f, size_t i,
 			const struct mm_keyset *ks, size_t table_start,
-			const char *name, size_t name_len)
+			const char *name, size_t name_len, unsigned line)
 {
 	struct mm_layout_slot *s;
-	char *copy = calloc(1, name_len + 8);	/* padded for mm_fast_same */
+	char *copy;
+
+	if (!mm_printable(name, name_len))
+		return mm_fail(f, line, "key with a control or non-ASCII byte");
+	copy = calloc(1, name_len + 8);	/* padded for mm_fast_same */
 
 	if (!copy || mm_grow((void **)&e->layout, &e->layout_cap, i + 1,
 			     sizeof(*e->layout))) {
@@ -193,7 +287,7 @@ int mm_entries_add(struct mm_entries *e, struct mm_file *f, unsigned line,
 		return mm_nomem(f);
 	if (!layout_matches(e, i, ks, table_start, name, name_len) &&
 	    (duplicate_check(e, f, line, table_start, name) ||
-	     layout_learn(e, f, i, ks, table_start, name, name_len)))
+	     layout_learn(e, f, i, ks, table_start, name, name_len, line)))
 		return -1;
 	key = e->layout[i].key;
 	if (unit < 0)

@@ -26,7 +26,10 @@ static int memcg_stat_version(const struct mm_file *f)
 
 static const struct mm_keyset *memcg_keys(const struct mm_flat *fl)
 {
-	return fl->version == MMSTAT_MEMCG_V1 ? &mm_memcg_v1_keys : &mm_memcg_v2_keys;
+	if (fl->version == MMSTAT_MEMCG_V2)
+		return &mm_memcg_v2_keys;	/* bytes in both files */
+	return fl->which == MMSTAT_MEMCG_NUMA_STAT ? &mm_memcg_v1_numa_keys :
+		&mm_memcg_v1_keys;
 }
 
 static int memcg_stat_line(struct mm_flat *fl, unsigned line, char *text)

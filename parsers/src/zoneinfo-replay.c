@@ -93,11 +93,11 @@ static int zi_replay(struct mmstat_zoneinfo *z, const struct zi_memo *m,
 	if (m->kind == ZM_CPU) {
 		struct zi_pset_rec *r;
 
-		if (z->sect != ZI_PAGESETS || v > UINT_MAX ||
+		if (z->sect != ZI_PAGESETS || v > UINT_MAX || !zi_pset_in_order(z, v, -1) ||
 		    !(r = mm_push((void **)&z->prec, &z->prec_len, &z->prec_cap,
 				  sizeof(*r))))
 			return -1;
-		*r = (struct zi_pset_rec){ (unsigned)v, z->pcp.len };
+		*r = (struct zi_pset_rec){ (unsigned)v, z->pcp.len, -1 };
 		return 1;
 	}
 	e = zi_memo_table(z, m->kind, &start);

@@ -63,9 +63,16 @@ static int zi_zone_header(struct mmstat_zoneinfo *z, unsigned line, char *text)
 	if (why)
 		return mm_fail(&z->file, line, "zone header: %s", why);
 	p = mm_skip_blanks(p + 4);
+	/* zone names are one word ("DMA32", "Movable"), printed with %s */
+	if (!*p || p[strcspn(p, " \t")] || !mm_printable(p, strlen(p)))
+		return mm_fail(&z->file, line, "zone header: zone name '%s' is not one word", p);
 	if ((!z->nrec_len || zi_node(z)->node != (int)node) &&
 	    zi_new_node(z, line, (int)node))
 		return -1;
+	/* MAX_NR_ZONES is at most 6: a bound keeps the check below linear */
+	if (z->zrec_len - zi_node(z)->z0 >= ZI_MAX_ZONES)
+		return mm_fail(&z->file, line, "more than %d zones in node %d",
+			       ZI_MAX_ZONES, (int)node);
 	for (size_t i = zi_node(z)->z0; i < z->zrec_len; i++)
 		if (!strcmp(z->zrec[i].name, p))
 			return mm_fail(&z->file, line, "zone %s twice in node %d", p, (int)node);
@@ -73,7 +80,7 @@ static int zi_zone_header(struct mmstat_zoneinfo *z, unsigned line, char *text)
 	if (!zr)
 		return mm_nomem(&z->file);
 	*zr = (struct zi_zone_rec){ (int)node, p, z->zfields.len, z->zstats.len,
-				    z->prot_len, z->prec_len };
+				    z->prot_len, z->prec_len, SIZE_MAX, false };
 	z->sect = ZI_ZONE;
 	return 0;
 }
@@ -99,6 +106,7 @@ static int zi_protection(struct mmstat_zoneinfo *z, unsigned line, char *p)
 
 	if (z->prot_len != zi_zone(z)->p0)
 		return mm_fail(&z->file, line, "second protection line in one zone");
+	zi_zone(z)->prot_after_stats = z->zstats.len > zi_zone(z)->s0;
 	p = mm_skip_blanks(p);
 	if (*p++ != '(')
 		return mm_fail(&z->file, line, "protection: expected '('");
@@ -154,14 +162,19 @@ static int zi_pageset(struct mmstat_zoneinfo *z, unsigned line, struct mm_field 
 	if (z->sect != ZI_PAGESETS || f->value > UINT_MAX)
 		return mm_fail(&z->file, line, "'cpu: %llu' outside pagesets",
 			       (unsigned long long)f->value);
+	if (*f->tail && (mm_split_field(f->tail, &pcp) || strcmp(pcp.name, "pcp") ||
+			 *pcp.tail || pcp.value > INT_MAX))
+		return mm_fail(&z->file, line, "cpu: unexpected '%s'", f->tail);
+	if (!zi_pset_in_order(z, f->value, *f->tail ? (int)pcp.value : -1))
+		return mm_fail(&z->file, line, "cpu %llu%s after cpu %u",
+			       (unsigned long long)f->value, *f->tail ? " pcp" : "",
+			       z->prec[z->prec_len - 1].cpu);
 	r = mm_push((void **)&z->prec, &z->prec_len, &z->prec_cap, sizeof(*r));
 	if (!r)
 		return mm_nomem(&z->file);
-	*r = (struct zi_pset_rec){ (unsigned)f->value, z->pcp.len };
+	*r = (struct zi_pset_rec){ (unsigned)f->value, z->pcp.len, *f->tail ? (int)pcp.value : -1 };
 	if (!*f->tail)
 		return 0;
-	if (mm_split_field(f->tail, &pcp) || strcmp(pcp.name, "pcp") || *pcp.tail)
-		return mm_fail(&z->file, line, "cpu: unexpected '%s'", f->tail);
 	return zi_pcp_field(z, line, "pcp", pcp.value);
 }
 
@@ -229,6 +242,7 @@ static int zi_special_line(struct mmstat_zoneinfo *z, unsigned line, char **text
 		return zi_node_stats_begin(z, line);
 	if (!strcmp(*text, "pagesets")) {
 		z->sect = ZI_PAGESETS;
+		zi_zone(z)->fields_early = z->zfields.len - zi_zone(z)->f0;
 		return 0;
 	}
 	if (!strncmp(*text, "protection:", 11))
@@ -300,6 +314,9 @@ static void zi_publish_zone(struct mmstat_zoneinfo *z, size_t i)
 	 * NULL + 0 is undefined behaviour in C (found by the fuzzer). */
 	zone->protection = z->prot ? z->prot + r->p0 : NULL;
 	zone->nr_protection = ZI_END(z->zrec, n, i, p0, z->prot_len) - r->p0;
+	zone->nr_fields_before_pagesets = r->fields_early < zone->fields.count ?
+		r->fields_early : zone->fields.count;
+	zone->protection_after_stats = r->prot_after_stats;
 	zone->pagesets = z->psets + r->ps0;
 	zone->nr_pagesets = ZI_END(z->zrec, n, i, ps0, z->prec_len) - r->ps0;
 }

@@ -26,8 +26,17 @@ enum zi_memo_kind { ZM_UNSET, ZM_EXACT, ZM_NSTATS, ZM_ZFIELDS, ZM_ZSTATS,
 struct zi_memo { size_t off; size_t len; enum zi_memo_kind kind; };
 
 struct zi_node_rec { int node; bool has_stats; size_t s0, s1, z0; };
-struct zi_zone_rec { int node; const char *name; size_t f0, s0, p0, ps0; };
-struct zi_pset_rec { unsigned cpu; size_t e0; };
+struct zi_zone_rec {
+	int node;
+	const char *name;
+	size_t f0, s0, p0, ps0;
+	size_t fields_early;		/* zone lines before "pagesets"; SIZE_MAX: all */
+	bool prot_after_stats;		/* 2.6.x: protection after the counters */
+};
+struct zi_pset_rec { unsigned cpu; size_t e0; int pcp; /* 2.6.18; else -1 */ };
+
+/* More zones than any kernel has (MAX_NR_ZONES <= 6) in one node: an error. */
+#define ZI_MAX_ZONES 16
 
 struct mmstat_zoneinfo {
 	struct mm_file file;
@@ -63,6 +72,24 @@ static inline struct zi_zone_rec *zi_zone(struct mmstat_zoneinfo *z)
 static inline struct zi_node_rec *zi_node(struct mmstat_zoneinfo *z)
 {
 	return &z->nrec[z->nrec_len - 1];
+}
+
+/*
+ * The kernel prints a zone's pagesets for each online CPU in ascending
+ * order; 2.6.18 prints two per CPU, "pcp: 0" then "pcp: 1".  A CPU
+ * repeated or going back is damage.
+ */
+static inline bool zi_pset_in_order(const struct mmstat_zoneinfo *z,
+				    uint64_t cpu, int pcp)
+{
+	const struct zi_pset_rec *prev;
+
+	if (z->prec_len == z->zrec[z->zrec_len - 1].ps0)
+		return true;	/* the zone's first */
+	prev = &z->prec[z->prec_len - 1];
+	if (cpu != prev->cpu)
+		return cpu > prev->cpu;
+	return pcp >= 0 && prev->pcp >= 0 && pcp > prev->pcp;
 }
 
 /* The general path: one line, blanks trimmed (zoneinfo.c). */

@@ -4,6 +4,8 @@
 #include <unistd.h>
 #include <linux/magic.h>
 
+#include <sys/stat.h>
+
 #include "fixture.h"
 #include "internal.h"
 
@@ -319,6 +321,41 @@ static void assert_read_whole(struct mm_file *f, size_t n, unsigned preads)
  * on a regular file, where the kernel makes no such promise, to count the
  * preads of each case.
  */
+/*
+ * Issue 15, item 6: under a root, a FIFO must not hang the open, and a
+ * symlink to /dev/zero must not be read until memory runs out: a
+ * statistics file is a regular file.  Item 8: _parse(NULL, 0) is an
+ * empty file, not a memcpy from NULL.
+ */
+static void test_not_regular_files(void **state)
+{
+	char root[] = "/tmp/mmstat-test-XXXXXX", path[600];
+	struct mmstat_error err;
+	struct mmstat_meminfo *m;
+
+	assert_non_null(mkdtemp(root));
+	snprintf(path, sizeof(path), "%s/proc", root);
+	assert_int_equal(mkdir(path, 0755), 0);
+	snprintf(path, sizeof(path), "%s/proc/meminfo", root);
+	assert_int_equal(mkfifo(path, 0600), 0);
+	assert_null(mmstat_meminfo_new(root, &err));
+	assert_int_equal(err.kind, MMSTAT_ERR_IO);
+	assert_non_null(strstr(err.reason, "not a regular file"));
+	unlink(path);
+	assert_int_equal(symlink("/dev/zero", path), 0);
+	assert_null(mmstat_meminfo_new(root, &err));
+	assert_non_null(strstr(err.reason, "not a regular file"));
+	unlink(path);
+	snprintf(path, sizeof(path), "%s/proc", root);
+	rmdir(path);
+	rmdir(root);
+
+	m = mmstat_meminfo_new(MMSTAT_NO_FILE, NULL);
+	assert_int_equal(mmstat_meminfo_parse(m, NULL, 0), -1);
+	assert_non_null(strstr(mmstat_meminfo_error(m)->reason, "empty file"));
+	mmstat_meminfo_free(m);
+}
+
 static void test_read_short_is_end(void **state)
 {
 	char path[] = "/tmp/mmstat-read-XXXXXX";
@@ -409,6 +446,7 @@ int main(void)
 		cmocka_unit_test(test_layout_duplicate),
 		cmocka_unit_test(test_fast_path_same_as_slow),
 		cmocka_unit_test(test_no_file),
+		cmocka_unit_test(test_not_regular_files),
 		cmocka_unit_test(test_read_short_is_end),
 		cmocka_unit_test(test_read_live),
 	};

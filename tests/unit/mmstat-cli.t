@@ -159,5 +159,38 @@ fi
 is "interval json prints %.2f" '{"MemFree":0.00}' \
 	"$("$mmstat" --root "$r" -f json -i 0.01 -c 1 meminfo MemFree)"
 
+# 2. units: THP counters are huge pages, foll_pin counts, v1 numa_stat pages
+h=$fx/host-6.18
+is "-b vmstat nr_file_hugepages equals -b meminfo FileHugePages" \
+	"$("$mmstat" --root "$h" -b meminfo FileHugePages | cut -d= -f2)" \
+	"$("$mmstat" --root "$h" -b --page-size 4096 vmstat nr_file_hugepages | cut -d= -f2)"
+is "THP counters are in hugepages, foll_pin counts" \
+	"nr_file_hugepages,4,hugepages|nr_foll_pin_acquired,0,count" \
+	"$("$mmstat" --root "$h" -f csv vmstat nr_file_hugepages nr_foll_pin_acquired | tail -n +2 | paste -sd'|')"
+is "cgroup v1 numa_stat unevictable is pages" "unevictable,3391,pages" \
+	"$("$mmstat" --root "$h" -f csv memcg memory --numa unevictable | tail -1)"
+mkdir -p "$tmp/thp/proc" "$tmp/thp/sys/kernel/mm/transparent_hugepage"
+echo 'nr_anon_transparent_hugepages 3' >"$tmp/thp/proc/vmstat"
+echo 1048576 >"$tmp/thp/sys/kernel/mm/transparent_hugepage/hpage_pmd_size"
+is "the capture's hpage_pmd_size sizes a huge page" "nr_anon_transparent_hugepages=3072" \
+	"$("$mmstat" --root "$tmp/thp" -k vmstat)"
+is "PSI averages print as % in every format" "some_avg10,1.25,%" \
+	"$("$mmstat" --root "$r" -f csv psi some_avg10 | tail -1)"
+
+# 7. "high" is the zone watermark; a pageset's high needs its cpuN part
+is "zoneinfo high selects zone watermarks only" "8" \
+	"$("$mmstat" --root "$r" zoneinfo high | wc -l)"
+is "zoneinfo cpu1.high selects pagesets" "Node0.DMA.cpu1.high=187" \
+	"$("$mmstat" --root "$r" zoneinfo cpu1.high | head -1)"
+
+# 6. under --root, a FIFO or a device is refused, never read
+mkdir -p "$tmp/fifo/proc"
+mkfifo "$tmp/fifo/proc/meminfo"
+is "a FIFO is refused, not waited on" 1 "$(timeout 20 "$mmstat" --root "$tmp/fifo" meminfo 2>"$tmp/err"; echo $?)"
+is "a FIFO is named as not a regular file" 1 "$(grep -c 'not a regular file' "$tmp/err")"
+rm "$tmp/fifo/proc/meminfo"
+ln -s /dev/zero "$tmp/fifo/proc/meminfo"
+is "a symlink to /dev/zero is refused" 1 "$(timeout 20 "$mmstat" --root "$tmp/fifo" meminfo 2>/dev/null; echo $?)"
+
 echo "1..$n"
 [ "$failed" -eq 0 ]

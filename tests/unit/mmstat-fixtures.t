@@ -1,8 +1,8 @@
 #!/bin/bash
 # Every value of every fixture, as mmstat prints it, against an independent
 # reading of the same file with awk.  Order is compared too where mmstat
-# keeps file order (flat files); zoneinfo rows are compared as sorted sets,
-# since mmstat groups a zone's lines before its counters.
+# keeps file order: every kind, zoneinfo too (issue 15: it printed a zone's
+# lines after the pagesets before them).
 top=$(cd "$(dirname "$0")/../.." && pwd)
 mmstat=$top/parsers/build/mmstat
 fixtures=$top/tests/fixtures/mmstat
@@ -29,8 +29,12 @@ awk_numa() {	# v2 "anon N0=1" -> anon.N0=1; v1 "total=3 N0=1" -> total=3, total.
 }
 awk_zoneinfo() {
 	clean "$1" | awk '
-	function out(k, v) { print k "=" v }
-	/^Node / { node = $2; sub(",", "", node); zone = $4; sect = "zone"; next }
+	# a node'"'"'s per-node stats first (the kernel prints them under its
+	# first populated zone), then its zones in file order
+	function out(k, v) { if (sect == "node") nb = nb k "=" v "\n"; else zb = zb k "=" v "\n" }
+	function flush() { printf "%s%s", nb, zb; nb = zb = "" }
+	END { flush() }
+	/^Node / { n = $2; sub(",", "", n); if (n != node) flush(); node = n; zone = $4; sect = "zone"; next }
 	/^ *per-node stats/ { sect = "node"; next }
 	/^ *pagesets/ { sect = "pcp"; next }
 	/^ *protection:/ { s = $0; sub(/.*\(/, "", s); sub(/\).*/, "", s); gsub(/ /, "", s);
@@ -77,7 +81,7 @@ for root in "$fixtures"/*/; do
 	fx=${root##*/}
 	[ -f "$root/proc/meminfo" ] && compare "$fx meminfo" "$root" keep awk_meminfo "$root/proc/meminfo" meminfo
 	[ -f "$root/proc/vmstat" ] && compare "$fx vmstat" "$root" keep awk_pairs "$root/proc/vmstat" vmstat
-	[ -f "$root/proc/zoneinfo" ] && compare "$fx zoneinfo" "$root" sort awk_zoneinfo "$root/proc/zoneinfo" zoneinfo
+	[ -f "$root/proc/zoneinfo" ] && compare "$fx zoneinfo" "$root" keep awk_zoneinfo "$root/proc/zoneinfo" zoneinfo
 	[ -f "$root/proc/pressure/memory" ] && compare "$fx psi" "$root" keep awk_psi "$root/proc/pressure/memory" psi
 	for dir in "$root"/sys/devices/system/node/node*; do
 		[ -d "$dir" ] || continue
