@@ -1,15 +1,17 @@
 /* SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause) */
-/* snapshot.h: helpers loader.c and snapshot.c share; not installed. */
+/*
+ * snapshot.h: the snapshot helpers loader.c uses.  They live in the core
+ * library (lib/snapshot.c, sl_snapshot.h) with the rest of the snapshot's
+ * arithmetic; these names keep loader.c unchanged.
+ */
 #ifndef SNAPSHOT_H
 #define SNAPSHOT_H
 
-#include <stddef.h>
+#include "sl_snapshot.h"
 
-/* Grow *arr (of elem-sized items, capacity *cap) to hold need items. */
-int snapshot_grow(void **arr, size_t *cap, size_t need, size_t elem);
-/* Sort orders of the snapshot arrays: nid, memcg_id, then the rest. */
-int snapshot_cmp_list_key(const void *a, const void *b);
-int snapshot_cmp_balance(const void *a, const void *b);
-int snapshot_cmp_move_key(const void *a, const void *b);
+#define snapshot_grow lru_snapshot_grow
+#define snapshot_cmp_list_key lru_snapshot_cmp_list_key
+#define snapshot_cmp_balance lru_snapshot_cmp_balance
+#define snapshot_cmp_move_key lru_snapshot_cmp_move_key
 
 #endif

@@ -1,12 +1,14 @@
-// SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
+// SPDX-License-Identifier: LGPL-2.1-or-later
 /*
- * snapshot.c: struct lru_snapshot's memory and arithmetic.  Kept apart
- * from loader.c because it needs no kernel: the unit tests link it alone.
+ * snapshot.c: struct lru_snapshot's memory and arithmetic (sl_snapshot.h).
+ * The loader fills snapshots; nothing here needs a kernel, so the unit
+ * tests and both tools' figure paths use it alone.
  */
 #include <stdlib.h>
 #include <string.h>
 #include "lru_loader.h"
-#include "snapshot.h"
+#include "sl_fields.h"
+#include "sl_snapshot.h"
 
 void lru_snapshot_init(struct lru_snapshot *s)
 {
@@ -21,7 +23,7 @@ void lru_snapshot_free(struct lru_snapshot *s)
 	lru_snapshot_init(s);
 }
 
-int snapshot_grow(void **arr, size_t *cap, size_t need, size_t elem)
+int lru_snapshot_grow(void **arr, size_t *cap, size_t need, size_t elem)
 {
 	size_t n = *cap ? *cap : 64;
 	void *p;
@@ -38,43 +40,86 @@ int snapshot_grow(void **arr, size_t *cap, size_t need, size_t elem)
 	return 0;
 }
 
-int snapshot_cmp_list_key(const void *a, const void *b)
+#define CMP(x, y) do { if ((x) != (y)) return (x) < (y) ? -1 : 1; } while (0)
+
+int lru_snapshot_cmp_list_key(const void *a, const void *b)
 {
 	const struct lru_list_key *x = a, *y = b;
 
-	if (x->nid != y->nid)
-		return x->nid < y->nid ? -1 : 1;
-	if (x->memcg_id != y->memcg_id)
-		return x->memcg_id < y->memcg_id ? -1 : 1;
-	if (x->lru != y->lru)
-		return x->lru - y->lru;
-	return x->reclaimer - y->reclaimer;
-}
-
-int snapshot_cmp_balance(const void *a, const void *b)
-{
-	const struct lru_balance *x = a, *y = b;
-
-	if (x->nid != y->nid)
-		return x->nid < y->nid ? -1 : 1;
-	if (x->memcg_id != y->memcg_id)
-		return x->memcg_id < y->memcg_id ? -1 : 1;
+	CMP(x->nid, y->nid);
+	CMP(x->memcg_id, y->memcg_id);
+	CMP(x->lru, y->lru);
+	CMP(x->reclaimer, y->reclaimer);
 	return 0;
 }
 
-int snapshot_cmp_move_key(const void *a, const void *b)
+int lru_snapshot_cmp_balance(const void *a, const void *b)
+{
+	const struct lru_balance *x = a, *y = b;
+
+	CMP(x->nid, y->nid);
+	CMP(x->memcg_id, y->memcg_id);
+	return 0;
+}
+
+int lru_snapshot_cmp_move_key(const void *a, const void *b)
 {
 	const struct lru_move_key *x = a, *y = b;
 
-	if (x->nid != y->nid)
-		return x->nid < y->nid ? -1 : 1;
-	if (x->memcg_id != y->memcg_id)
-		return x->memcg_id < y->memcg_id ? -1 : 1;
-	if (x->from_lru != y->from_lru)
-		return x->from_lru - y->from_lru;
-	if (x->to_lru != y->to_lru)
-		return x->to_lru - y->to_lru;
-	return x->reason - y->reason;
+	CMP(x->nid, y->nid);
+	CMP(x->memcg_id, y->memcg_id);
+	CMP(x->from_lru, y->from_lru);
+	CMP(x->to_lru, y->to_lru);
+	CMP(x->reason, y->reason);
+	return 0;
+}
+
+int lru_snapshot_add_list(struct lru_snapshot *s, const struct lru_list_stat *l)
+{
+	if (lru_snapshot_grow((void **)&s->lists, &s->cap_lists, s->nr_lists + 1,
+			      sizeof(*s->lists)))
+		return -1;
+	s->lists[s->nr_lists++] = *l;
+	return 0;
+}
+
+int lru_snapshot_add_move(struct lru_snapshot *s, const struct lru_move_stat *m)
+{
+	if (lru_snapshot_grow((void **)&s->moves, &s->cap_moves, s->nr_moves + 1,
+			      sizeof(*s->moves)))
+		return -1;
+	s->moves[s->nr_moves++] = *m;
+	return 0;
+}
+
+int lru_snapshot_add_balance(struct lru_snapshot *s, const struct lru_balance *b)
+{
+	if (lru_snapshot_grow((void **)&s->balance, &s->cap_balance,
+			      s->nr_balance + 1, sizeof(*s->balance)))
+		return -1;
+	s->balance[s->nr_balance++] = *b;
+	return 0;
+}
+
+void lru_snapshot_sort(struct lru_snapshot *s)
+{
+	if (s->nr_lists)
+		qsort(s->lists, s->nr_lists, sizeof(*s->lists), lru_snapshot_cmp_list_key);
+	if (s->nr_moves)
+		qsort(s->moves, s->nr_moves, sizeof(*s->moves), lru_snapshot_cmp_move_key);
+	if (s->nr_balance)
+		qsort(s->balance, s->nr_balance, sizeof(*s->balance), lru_snapshot_cmp_balance);
+}
+
+/* to -= from, every counter of record r */
+static void sub_counts(const struct sl_record *r, void *to, const void *from)
+{
+	for (size_t i = 0; i < r->nr_fields; i++) {
+		const struct sl_field *f = &r->fields[i];
+
+		for (unsigned k = 0; k < sl_field_keys(f); k++)
+			sl_field_set(f, to, k, sl_field_get(f, to, k) - sl_field_get(f, from, k));
+	}
 }
 
 int lru_snapshot_delta(const struct lru_snapshot *now,
@@ -86,47 +131,41 @@ int lru_snapshot_delta(const struct lru_snapshot *now,
 	if (!now || !then || !out || out == now || out == then)
 		return LRU_ERR_INVAL;
 	out->ts_ns = now->ts_ns;
-	if (snapshot_grow((void **)&out->lists, &out->cap_lists, now->nr_lists,
-		 sizeof(*out->lists)) ||
-	    snapshot_grow((void **)&out->moves, &out->cap_moves, now->nr_moves,
-		 sizeof(*out->moves)) ||
-	    snapshot_grow((void **)&out->balance, &out->cap_balance, now->nr_balance,
-		 sizeof(*out->balance)))
+	if (lru_snapshot_grow((void **)&out->lists, &out->cap_lists, now->nr_lists,
+			      sizeof(*out->lists)) ||
+	    lru_snapshot_grow((void **)&out->moves, &out->cap_moves, now->nr_moves,
+			      sizeof(*out->moves)) ||
+	    lru_snapshot_grow((void **)&out->balance, &out->cap_balance,
+			      now->nr_balance, sizeof(*out->balance)))
 		return LRU_ERR_NOMEM;
 
 	/* both arrays are sorted: walk them together */
 	for (i = j = 0; i < now->nr_lists; i++) {
-		__u64 *o = (__u64 *)&out->lists[i].counts;
-		const __u64 *a = (const __u64 *)&now->lists[i].counts;
-
 		out->lists[i] = now->lists[i];
 		while (j < then->nr_lists &&
-		       snapshot_cmp_list_key(&then->lists[j].key, &now->lists[i].key) < 0)
+		       lru_snapshot_cmp_list_key(&then->lists[j].key, &now->lists[i].key) < 0)
 			j++;
 		if (j < then->nr_lists &&
-		    snapshot_cmp_list_key(&then->lists[j].key, &now->lists[i].key) == 0) {
-			const __u64 *b = (const __u64 *)&then->lists[j].counts;
-
-			for (k = 0; k < sizeof(struct lru_list_counts) / sizeof(__u64); k++)
-				o[k] = a[k] - b[k];
-		}
+		    lru_snapshot_cmp_list_key(&then->lists[j].key, &now->lists[i].key) == 0)
+			sub_counts(&sl_list_counts_record, &out->lists[i].counts,
+				   &then->lists[j].counts);
 	}
 	out->nr_lists = now->nr_lists;
 
 	for (i = j = 0; i < now->nr_moves; i++) {
 		out->moves[i] = now->moves[i];
 		while (j < then->nr_moves &&
-		       snapshot_cmp_move_key(&then->moves[j].key, &now->moves[i].key) < 0)
+		       lru_snapshot_cmp_move_key(&then->moves[j].key, &now->moves[i].key) < 0)
 			j++;
 		if (j < then->nr_moves &&
-		    snapshot_cmp_move_key(&then->moves[j].key, &now->moves[i].key) == 0) {
-			out->moves[i].counts.moves -= then->moves[j].counts.moves;
-			out->moves[i].counts.pages -= then->moves[j].counts.pages;
-		}
+		    lru_snapshot_cmp_move_key(&then->moves[j].key, &now->moves[i].key) == 0)
+			sub_counts(&sl_move_counts_record, &out->moves[i].counts,
+				   &then->moves[j].counts);
 	}
 	out->nr_moves = now->nr_moves;
 
-	memcpy(out->balance, now->balance, now->nr_balance * sizeof(*now->balance));
+	if (now->nr_balance)
+		memcpy(out->balance, now->balance, now->nr_balance * sizeof(*now->balance));
 	out->nr_balance = now->nr_balance;
 
 	for (i = 0; i < LRU_HIST_NR; i++)
@@ -137,4 +176,3 @@ int lru_snapshot_delta(const struct lru_snapshot *now,
 		out->counters[i] = now->counters[i] - then->counters[i];
 	return LRU_OK;
 }
-

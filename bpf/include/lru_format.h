@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause) */
 /*
  * lru_format.h: names of splitlru's enums and the one place events are
- * turned into text.  Part of libsplitlru-bpf.a; no libbpf inside.
+ * turned into text.  Part of libsplitlru-core.a (lib/format.c); no libbpf inside.
  */
 #ifndef LRU_FORMAT_H
 #define LRU_FORMAT_H

@@ -4,7 +4,7 @@
  *
  * Attaches splitlru's BPF programs to the kernel's reclaim tracepoints and
  * hands back what they aggregated, without exposing libbpf.  Link with
- * libsplitlru-bpf.a -lbpf -lelf -lz.
+ * libsplitlru-bpf.a libsplitlru-core.a -lbpf -lelf -lz.
  *
  * Lifecycle (one tracer per process is the intended use):
  *
@@ -35,6 +35,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "lru_events.h"
+#include "sl_snapshot.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -134,47 +135,9 @@ const char *lru_tracer_limits(const struct lru_tracer *t);
 
 /* ---- aggregates ---- */
 
-struct lru_list_stat {
-	struct lru_list_key key;
-	struct lru_list_counts counts;	/* summed over CPUs */
-};
-
-struct lru_move_stat {
-	struct lru_move_key key;
-	struct lru_move_counts counts;	/* summed over CPUs */
-};
-
-/*
- * Everything the kernel side aggregated, at one moment.  The counters grow
- * monotonically from attach; lru_snapshot_delta turns two snapshots into an
- * interval.  Arrays are sorted by key (nid, memcg_id, lru or list pair,
- * reclaimer/reason) and owned by the snapshot.
- */
-struct lru_snapshot {
-	uint64_t ts_ns;			/* CLOCK_MONOTONIC when taken */
-	struct lru_list_stat *lists;
-	size_t nr_lists;
-	struct lru_balance *balance;	/* latest decision per (nid, memcg_id) */
-	size_t nr_balance;
-	struct lru_move_stat *moves;
-	size_t nr_moves;
-	struct lru_hist hists[LRU_HIST_NR];
-	uint64_t counters[LRU_CNT_NR];	/* enum lru_counter_id */
-	size_t cap_lists, cap_balance, cap_moves; /* private */
-};
-
-void lru_snapshot_init(struct lru_snapshot *s);
-void lru_snapshot_free(struct lru_snapshot *s);
+/* struct lru_snapshot and its arithmetic: sl_snapshot.h (lib/). */
 /* Read every map into *s (its arrays are reused). */
 int lru_tracer_snapshot(struct lru_tracer *t, struct lru_snapshot *s);
-/*
- * *out = now - then for counts, histograms and counters (keys missing in
- * then count from zero); out's balance is now's.  out must be initialised
- * and differ from now and then.
- */
-int lru_snapshot_delta(const struct lru_snapshot *now,
-		       const struct lru_snapshot *then,
-		       struct lru_snapshot *out);
 
 /* ---- the event stream ---- */
 

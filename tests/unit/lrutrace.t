@@ -157,9 +157,9 @@ hist=$($unit hist-text)
 like "$hist" '1024 -> 2047 +: 11 +\|\*{40}\|' "log2 histogram: the largest slot is a full bar"
 like "$hist" 'memcg reclaim latency \(0\)' "an empty histogram says so"
 ev=$($unit events-text)
-like "$ev" '^1\.500000 kswapd0 +42 shrink  nid=0 memcg=1 lru=inactive_file reclaimer=kswapd reason=balance' \
+like "$ev" '^1\.500000 kswapd0 +42 shrink  nid=0 memcg_id=1 lru=inactive_file reclaimer=kswapd reason=balance' \
 	"a shrink event line reads with the kernel's words"
-like "$ev" 'move    nid=0 memcg=0 from_lru=inactive_anon to_lru=active_anon reason=refault_activate nr_pages=512' \
+like "$ev" 'move    pfn=0x1234 nid=0 memcg_id=0 from_lru=inactive_anon to_lru=active_anon nr_pages=512 reason=refault_activate' \
 	"a move event line"
 
 # ---- snapshot arithmetic ----

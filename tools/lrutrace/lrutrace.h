@@ -77,9 +77,8 @@ int report_prometheus(FILE *out, const struct report_ctx *rc,
 /* Write report_prometheus to path atomically (temp file + rename). */
 int report_prometheus_file(const char *path, const struct report_ctx *rc,
 			   const struct lru_snapshot *total);
-/* --self lines / JSON members (nothing without rc->has_self). */
+/* The --self line (nothing without rc->has_self). */
 void report_self_text(FILE *out, const struct report_ctx *rc);
-void report_self_json(FILE *out, const struct report_ctx *rc);
 /* Log2 histograms. */
 int report_hist_text(FILE *out, const struct report_ctx *rc,
 		     const struct lru_snapshot *delta);

@@ -6,6 +6,7 @@
  * ones.
  */
 #include <errno.h>
+#include <math.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,8 +14,12 @@
 #include <time.h>
 #include <unistd.h>
 #include <sys/stat.h>
+#include <json-c/json.h>
 #include "lrutrace.h"
 #include "lru_format.h"
+#include "sl_derive.h"
+#include "sl_fields.h"
+#include "sl_format.h"
 
 /* One table: a node, or a (node, memcg) with --per-memcg / --memcg. */
 struct table {
@@ -80,30 +85,39 @@ static int build_tables(const struct report_ctx *rc,
 		add_counts(&cur->lists[k->lru], &d->lists[i].counts);
 	}
 	/*
-	 * The decision shown: the table's own memcg, or for a node table the
-	 * node's root lruvec (smallest memcg id: 1 is the root cgroup).
+	 * The decision shown: the table's own memcg's, or the node's
+	 * (sl_node_decision: its root lruvec's, else its newest memcg's).
 	 */
 	for (j = 0; j < n; j++) {
-		for (i = 0; i < d->nr_balance; i++) {
-			const struct lru_balance *b = &d->balance[i];
-
-			if (b->nid != t[j].nid)
-				continue;
-			if (by_memcg ? b->memcg_id == t[j].memcg_id
-				     : (!t[j].balance || b->memcg_id < t[j].balance->memcg_id))
-				t[j].balance = b;
+		if (!by_memcg) {
+			t[j].balance = sl_node_decision(d->balance, d->nr_balance, t[j].nid);
+			continue;
 		}
+		for (i = 0; i < d->nr_balance; i++)
+			if (d->balance[i].nid == t[j].nid &&
+			    d->balance[i].memcg_id == t[j].memcg_id)
+				t[j].balance = &d->balance[i];
 	}
 	*out = t;
 	return (int)n;
 }
 
-static void pct(char *buf, size_t len, uint64_t part, uint64_t whole)
+/* A ratio (efficiency) as a percentage with one decimal, or "-". */
+static void pct(char *buf, size_t len, double ratio)
 {
-	if (whole == 0)
+	if (isnan(ratio))
 		snprintf(buf, len, "-");
 	else
-		snprintf(buf, len, "%.1f", 100.0 * (double)part / (double)whole);
+		snprintf(buf, len, "%.1f", 100.0 * ratio);
+}
+
+/* An anon share in permille as "anon/file" percentages, or "-". */
+static void share(char *buf, size_t len, int anon_pm)
+{
+	if (anon_pm < 0)
+		snprintf(buf, len, "-");
+	else
+		snprintf(buf, len, "%.1f/%.1f%%", anon_pm / 10.0, (1000 - anon_pm) / 10.0);
 }
 
 /*
@@ -123,36 +137,56 @@ void report_self_text(FILE *out, const struct report_ctx *rc)
 		100.0 * (double)s->run_time_ns / (secs * 1e9));
 }
 
-void report_self_json(FILE *out, const struct report_ctx *rc)
+/* A double written with that many decimals, as the text reports it. */
+static json_object *num(double v, int decimals)
+{
+	char buf[64];
+
+	snprintf(buf, sizeof(buf), "%.*f", decimals, v);
+	return json_object_new_double_s(v, buf);
+}
+
+static json_object *self_json(const struct report_ctx *rc)
 {
 	const struct lru_self_stats *s = &rc->self;
 	double secs = rc->interval_s > 0 ? rc->interval_s : 1;
+	json_object *o = json_object_new_object();
 
-	if (!rc->has_self)
-		return;
-	fprintf(out, ",\"self\":{\"bpf_runs\":%llu,\"bpf_run_time_ns\":%llu,\"events_per_s\":%.1f,\"ns_per_event\":%.1f,\"cpu_percent\":%.4f}",
-		(unsigned long long)s->run_cnt,
-		(unsigned long long)s->run_time_ns,
-		(double)s->run_cnt / secs,
-		s->run_cnt ? (double)s->run_time_ns / (double)s->run_cnt : 0.0,
-		100.0 * (double)s->run_time_ns / (secs * 1e9));
+	json_object_object_add(o, "bpf_runs", json_object_new_uint64(s->run_cnt));
+	json_object_object_add(o, "bpf_run_time_ns", json_object_new_uint64(s->run_time_ns));
+	json_object_object_add(o, "events_per_s", num((double)s->run_cnt / secs, 1));
+	json_object_object_add(o, "ns_per_event", num(s->run_cnt ?
+		(double)s->run_time_ns / (double)s->run_cnt : 0.0, 1));
+	json_object_object_add(o, "cpu_percent",
+			       num(100.0 * (double)s->run_time_ns / (secs * 1e9), 4));
+	return o;
 }
 
-/* s as a JSON string: quotes, backslashes and control bytes escaped */
-static void json_string(FILE *out, const char *s)
+/* The members every JSON report starts with. */
+static json_object *report_json_new(const struct report_ctx *rc)
 {
-	fputc('"', out);
-	for (; *s; s++) {
-		unsigned char c = (unsigned char)*s;
+	json_object *o = json_object_new_object();
 
-		if (c == '"' || c == '\\')
-			fprintf(out, "\\%c", c);
-		else if (c < 0x20)
-			fprintf(out, "\\u%04x", c);
-		else
-			fputc(c, out);
-	}
-	fputc('"', out);
+	json_object_object_add(o, "ts", num(rc->wall_ts, 3));
+	json_object_object_add(o, "interval_s", num(rc->interval_s, 3));
+	json_object_object_add(o, "mode", json_object_new_string(
+		rc->mode == LRU_MODE_FULL ? "full" : "fallback"));
+	return o;
+}
+
+/* ... and end with; then the object is written as one line and freed. */
+static int report_json_end(FILE *out, const struct report_ctx *rc, json_object *o,
+			   bool limits)
+{
+	json_object_object_add(o, "drops", json_object_new_uint64(rc->drops));
+	if (rc->has_self)
+		json_object_object_add(o, "self", self_json(rc));
+	if (limits && rc->limits && *rc->limits)
+		json_object_object_add(o, "limits", json_object_new_string(rc->limits));
+	fputs(json_object_to_json_string_ext(o, JSON_C_TO_STRING_PLAIN | JSON_C_TO_STRING_NOSLASHESCAPE), out);
+	fputc('\n', out);
+	json_object_put(o);
+	return ferror(out) ? -1 : 0;
 }
 
 static void clock_text(char *buf, size_t len, double wall)
@@ -184,8 +218,8 @@ int report_stat_text(FILE *out, const struct report_ctx *rc,
 		fprintf(out, "  no reclaim\n");
 	for (i = 0; i < n; i++) {
 		const struct lru_balance *b = t[i].balance;
-		uint64_t anon = 0, file = 0;
-		char eff[16], sa[16], sf[16];
+		uint64_t scanned[4], anon, file;
+		char eff[16], dec[32], scan[32];
 
 		if (per_memcg(rc))
 			fprintf(out, "node %u memcg %llu", t[i].nid,
@@ -193,13 +227,17 @@ int report_stat_text(FILE *out, const struct report_ctx *rc,
 		else
 			fprintf(out, "node %u", t[i].nid);
 		if (b)
-			fprintf(out, "  policy %s  swappiness %u  mode %s%s%s\n",
+			fprintf(out, "  policy %s  swappiness %u  mode %s%s%s",
 				lru_name(LRU_NAMES_POLICY, b->policy),
 				b->swappiness, lru_name(LRU_NAMES_MODE, b->mode),
 				b->forced_by ? " by " : "",
 				b->forced_by ? lru_name(LRU_NAMES_FORCED_BY, b->forced_by) : "");
 		else
-			fprintf(out, "  policy -  swappiness -\n");
+			fprintf(out, "  policy -  swappiness -");
+		/* a node without a root decision shows a memcg's: say whose */
+		if (b && !per_memcg(rc) && !sl_decision_is_root(b))
+			fprintf(out, "  (memcg %llu)", (unsigned long long)b->memcg_id);
+		fputc('\n', out);
 		/* 13+10+10+9+10+10+7 + separators = 75 columns */
 		fprintf(out, "%-13s %10s %10s %9s %10s %10s %6s\n", "list",
 			"scanned", "reclaimed", "rotated", "activated",
@@ -207,7 +245,7 @@ int report_stat_text(FILE *out, const struct report_ctx *rc,
 		for (l = 0; l < 4; l++) {
 			const struct lru_list_counts *c = &t[i].lists[l];
 
-			pct(eff, sizeof(eff), c->reclaimed, c->scanned);
+			pct(eff, sizeof(eff), sl_efficiency(c->reclaimed, c->scanned));
 			fprintf(out, "%-13s %10llu %10llu %9llu %10llu %10llu %6s\n",
 				lru_name(LRU_NAMES_LRU, l),
 				(unsigned long long)c->scanned,
@@ -215,20 +253,12 @@ int report_stat_text(FILE *out, const struct report_ctx *rc,
 				(unsigned long long)c->rotated,
 				(unsigned long long)c->activated,
 				(unsigned long long)c->deactivated, eff);
+			scanned[l] = c->scanned;
 		}
-		anon = t[i].lists[SL_LRU_INACTIVE_ANON].scanned +
-		       t[i].lists[SL_LRU_ACTIVE_ANON].scanned;
-		file = t[i].lists[SL_LRU_INACTIVE_FILE].scanned +
-		       t[i].lists[SL_LRU_ACTIVE_FILE].scanned;
-		pct(sa, sizeof(sa), anon, anon + file);
-		pct(sf, sizeof(sf), file, anon + file);
-		if (b)
-			fprintf(out, "share anon/file: decided %.1f/%.1f%%  scanned %s/%s%%\n",
-				b->anon_permille / 10.0, b->file_permille / 10.0,
-				sa, sf);
-		else
-			fprintf(out, "share anon/file: decided -  scanned %s/%s%%\n",
-				sa, sf);
+		sl_scanned_by_type(scanned, &anon, &file);
+		share(dec, sizeof(dec), sl_decision_anon_pm(b));
+		share(scan, sizeof(scan), sl_share_pm(anon, file));
+		fprintf(out, "share anon/file: decided %s  scanned %s\n", dec, scan);
 	}
 	report_self_text(out, rc);
 	if (rc->limits && *rc->limits)
@@ -238,89 +268,60 @@ int report_stat_text(FILE *out, const struct report_ctx *rc,
 	return ferror(out) ? -1 : 0;
 }
 
+/* One object per key, then its counts: both from their field tables. */
+static json_object *record_json(const struct sl_record *kr, const void *key,
+				const struct sl_record *cr, const void *counts)
+{
+	json_object *o = json_object_new_object();
+
+	sl_fields_to_json(o, kr, key);
+	if (cr)
+		sl_fields_to_json(o, cr, counts);
+	return o;
+}
+
 int report_stat_json(FILE *out, const struct report_ctx *rc,
 		     const struct lru_snapshot *d)
 {
+	json_object *o = report_json_new(rc), *arr;
 	size_t i;
-	bool first = true;
 
-	fprintf(out, "{\"ts\":%.3f,\"interval_s\":%.3f,\"mode\":\"%s\",\"lists\":[",
-		rc->wall_ts, rc->interval_s,
-		rc->mode == LRU_MODE_FULL ? "full" : "fallback");
 	/* lists: per (nid, memcg_id, lru), summed over reclaimers */
+	arr = json_object_new_array();
 	for (i = 0; i < d->nr_lists;) {
-		const struct lru_list_key *k = &d->lists[i].key;
+		struct lru_list_key k = d->lists[i].key;
 		struct lru_list_counts c = {};
+		json_object *l = json_object_new_object();
 		size_t j = i;
 
-		while (j < d->nr_lists && d->lists[j].key.nid == k->nid &&
-		       d->lists[j].key.memcg_id == k->memcg_id &&
-		       d->lists[j].key.lru == k->lru)
+		while (j < d->nr_lists && d->lists[j].key.nid == k.nid &&
+		       d->lists[j].key.memcg_id == k.memcg_id &&
+		       d->lists[j].key.lru == k.lru)
 			add_counts(&c, &d->lists[j++].counts);
-		fprintf(out, "%s{\"nid\":%u,\"memcg_id\":%llu,\"lru\":\"%s\",\"scanned\":%llu,\"taken\":%llu,\"reclaimed\":%llu,\"rotated\":%llu,\"activated\":%llu,\"deactivated\":%llu,\"shrinks\":%llu}",
-			first ? "" : ",", k->nid,
-			(unsigned long long)k->memcg_id,
-			lru_name(LRU_NAMES_LRU, k->lru),
-			(unsigned long long)c.scanned,
-			(unsigned long long)c.taken,
-			(unsigned long long)c.reclaimed,
-			(unsigned long long)c.rotated,
-			(unsigned long long)c.activated,
-			(unsigned long long)c.deactivated,
-			(unsigned long long)c.shrinks);
-		first = false;
+		json_object_object_add(l, "nid", json_object_new_uint64(k.nid));
+		json_object_object_add(l, "memcg_id", json_object_new_uint64(k.memcg_id));
+		json_object_object_add(l, "lru", json_object_new_string(lru_name(LRU_NAMES_LRU, k.lru)));
+		sl_fields_to_json(l, &sl_list_counts_record, &c);
+		json_object_array_add(arr, l);
 		i = j;
 	}
-	fputs("],\"reclaimers\":[", out);
-	for (i = 0; i < d->nr_lists; i++) {
-		const struct lru_list_key *k = &d->lists[i].key;
-
-		fprintf(out, "%s{\"nid\":%u,\"memcg_id\":%llu,\"lru\":\"%s\",\"reclaimer\":\"%s\",\"scanned\":%llu,\"reclaimed\":%llu}",
-			i ? "," : "", k->nid, (unsigned long long)k->memcg_id,
-			lru_name(LRU_NAMES_LRU, k->lru),
-			lru_name(LRU_NAMES_RECLAIMER, k->reclaimer),
-			(unsigned long long)d->lists[i].counts.scanned,
-			(unsigned long long)d->lists[i].counts.reclaimed);
-	}
-	fputs("],\"balance\":[", out);
-	for (i = 0; i < d->nr_balance; i++) {
-		const struct lru_balance *b = &d->balance[i];
-
-		fprintf(out, "%s{\"nid\":%u,\"memcg_id\":%llu,\"policy\":\"%s\",\"mode\":\"%s\",\"forced_by\":\"%s\",\"swappiness\":%u,\"priority\":%u,\"anon_permille\":%u,\"file_permille\":%u,\"anon_cost\":%llu,\"file_cost\":%llu,\"rotated_anon\":%llu,\"rotated_file\":%llu,\"anon_pages\":%llu,\"file_pages\":%llu}",
-			i ? "," : "", b->nid, (unsigned long long)b->memcg_id,
-			lru_name(LRU_NAMES_POLICY, b->policy),
-			lru_name(LRU_NAMES_MODE, b->mode),
-			lru_name(LRU_NAMES_FORCED_BY, b->forced_by),
-			b->swappiness, b->priority, b->anon_permille,
-			b->file_permille,
-			(unsigned long long)b->anon_cost,
-			(unsigned long long)b->file_cost,
-			(unsigned long long)b->rotated_anon,
-			(unsigned long long)b->rotated_file,
-			(unsigned long long)b->anon_pages,
-			(unsigned long long)b->file_pages);
-	}
-	fputs("],\"moves\":[", out);
-	for (i = 0; i < d->nr_moves; i++) {
-		const struct lru_move_stat *m = &d->moves[i];
-
-		fprintf(out, "%s{\"nid\":%u,\"memcg_id\":%llu,\"from_lru\":\"%s\",\"to_lru\":\"%s\",\"reason\":\"%s\",\"moves\":%llu,\"pages\":%llu}",
-			i ? "," : "", m->key.nid,
-			(unsigned long long)m->key.memcg_id,
-			lru_name(LRU_NAMES_LRU, m->key.from_lru),
-			lru_name(LRU_NAMES_LRU, m->key.to_lru),
-			lru_name(LRU_NAMES_MOVE, m->key.reason),
-			(unsigned long long)m->counts.moves,
-			(unsigned long long)m->counts.pages);
-	}
-	fprintf(out, "],\"drops\":%llu", (unsigned long long)rc->drops);
-	report_self_json(out, rc);
-	if (rc->limits && *rc->limits) {
-		fputs(",\"limits\":", out);
-		json_string(out, rc->limits);
-	}
-	fputs("}\n", out);
-	return ferror(out) ? -1 : 0;
+	json_object_object_add(o, "lists", arr);
+	arr = json_object_new_array();
+	for (i = 0; i < d->nr_lists; i++)
+		json_object_array_add(arr, record_json(&sl_list_key_record, &d->lists[i].key,
+						       &sl_list_counts_record, &d->lists[i].counts));
+	json_object_object_add(o, "reclaimers", arr);
+	arr = json_object_new_array();
+	for (i = 0; i < d->nr_balance; i++)
+		json_object_array_add(arr, record_json(&sl_balance_record, &d->balance[i],
+						       NULL, NULL));
+	json_object_object_add(o, "balance", arr);
+	arr = json_object_new_array();
+	for (i = 0; i < d->nr_moves; i++)
+		json_object_array_add(arr, record_json(&sl_move_key_record, &d->moves[i].key,
+						       &sl_move_counts_record, &d->moves[i].counts));
+	json_object_object_add(o, "moves", arr);
+	return report_json_end(out, rc, o, true);
 }
 
 /* ---- Prometheus ---- */
@@ -523,17 +524,15 @@ int report_hist_json(FILE *out, const struct report_ctx *rc,
 		"direct_reclaim_us", "memcg_reclaim_us", "reclaimed_pages",
 		"priority",
 	};
+	json_object *o = report_json_new(rc);
 	int h, s;
 
-	fprintf(out, "{\"ts\":%.3f,\"interval_s\":%.3f,\"mode\":\"%s\"",
-		rc->wall_ts, rc->interval_s,
-		rc->mode == LRU_MODE_FULL ? "full" : "fallback");
 	for (h = 0; h < LRU_HIST_NR; h++) {
-		bool first = true;
+		json_object *arr = json_object_new_array();
 
-		fprintf(out, ",\"%s\":[", keys[h]);
 		for (s = 0; s < LRU_HIST_SLOTS; s++) {
 			unsigned long long lo, hi;
+			json_object *slot;
 
 			if (!d->hists[h].slots[s])
 				continue;
@@ -543,15 +542,14 @@ int report_hist_json(FILE *out, const struct report_ctx *rc,
 				lo = s == 0 ? 0 : 1ULL << (s - 1);
 				hi = s == 0 ? 0 : (1ULL << s) - 1;
 			}
-			fprintf(out, "%s{\"low\":%llu,\"high\":%llu,\"count\":%llu}",
-				first ? "" : ",", lo, hi,
-				(unsigned long long)d->hists[h].slots[s]);
-			first = false;
+			slot = json_object_new_object();
+			json_object_object_add(slot, "low", json_object_new_uint64(lo));
+			json_object_object_add(slot, "high", json_object_new_uint64(hi));
+			json_object_object_add(slot, "count",
+					       json_object_new_uint64(d->hists[h].slots[s]));
+			json_object_array_add(arr, slot);
 		}
-		fputc(']', out);
+		json_object_object_add(o, keys[h], arr);
 	}
-	fprintf(out, ",\"drops\":%llu", (unsigned long long)rc->drops);
-	report_self_json(out, rc);
-	fputs("}\n", out);
-	return ferror(out) ? -1 : 0;
+	return report_json_end(out, rc, o, false);
 }

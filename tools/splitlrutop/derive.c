@@ -6,6 +6,8 @@
  * inputs, which is what makes replay give the live run's frames.
  */
 #include "derive.h"
+#include "lru_format.h"
+#include "sl_fields.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -17,47 +19,14 @@ const char *const sl_col_names[SL_COL_NR] = {
 	"efficiency",
 };
 
-const char *const sl_src_names[SL_SRC_NR] = {
-	"none", "bpf", "zoneinfo", "vmstat", "vmstat-system",
-};
+#define delta_of sl_delta
+#define add_known sl_add_known
 
-static uint64_t delta_of(uint64_t before, uint64_t after)
+int sl_node_decided_anon_pm(const struct sl_node_sample *n, enum sl_source *src)
 {
-	if (before == SL_MISSING || after == SL_MISSING || after < before)
-		return SL_MISSING;
-	return after - before;
-}
-
-static uint64_t add_known(uint64_t a, uint64_t b)
-{
-	if (a == SL_MISSING || b == SL_MISSING)
-		return SL_MISSING;
-	return a + b;
-}
-
-int sl_share_pm(uint64_t anon, uint64_t file)
-{
-	if (anon == SL_MISSING || file == SL_MISSING || anon + file == 0)
-		return -1;
-	/* Rounded to the nearest permille, so 1/3 shows 333 and 2/3 667. */
-	return (int)((anon * 1000 + (anon + file) / 2) / (anon + file));
-}
-
-int sl_decided_anon_pm(const struct sl_node_sample *n, enum sl_src *src)
-{
-	if (n->decision.present && n->decision.anon_permille <= 1000) {
-		*src = SL_SRC_BPF;
-		return (int)n->decision.anon_permille;
-	}
-	uint64_t a = n->zbal[SL_ZBAL_ANON_PERMILLE];
-	uint64_t f = n->zbal[SL_ZBAL_FILE_PERMILLE];
-	/* 0/0 is what the kernel prints before its first decision. */
-	if (a != SL_MISSING && f != SL_MISSING && a + f > 0 && a <= 1000) {
-		*src = SL_SRC_ZONEINFO;
-		return (int)a;
-	}
-	*src = SL_SRC_NONE;
-	return -1;
+	return sl_decided_anon_pm(n->decision.present ? &n->decision.b : NULL,
+				  n->zbal[SL_ZBAL_ANON_PERMILLE],
+				  n->zbal[SL_ZBAL_FILE_PERMILLE], src);
 }
 
 static void row_clear(struct sl_row *r, const char *name)
@@ -80,22 +49,19 @@ static void row_finish(struct sl_row *r, double seconds, uint64_t kswapd_scanned
 		r->per_s[c] = (r->delta[c] == SL_MISSING || seconds <= 0)
 			? NAN : (double)r->delta[c] / seconds;
 	uint64_t scanned = r->delta[SL_COL_SCANNED];
-	uint64_t reclaimed = r->delta[SL_COL_RECLAIMED];
-	if (scanned != SL_MISSING && reclaimed != SL_MISSING && scanned > 0)
-		r->efficiency = (double)reclaimed / (double)scanned;
+	r->efficiency = sl_efficiency(r->delta[SL_COL_RECLAIMED], scanned);
 	if (scanned != SL_MISSING && kswapd_scanned != SL_MISSING && scanned > 0)
 		r->kswapd_share = (double)kswapd_scanned / (double)scanned;
 }
 
-static uint64_t count_field(const struct sl_counts *c, int col)
+/* The counter of a column: the list-counts field of the column's name. */
+static uint64_t count_field(const sl_counts *c, int col)
 {
-	switch (col) {
-	case SL_COL_SCANNED: return c->scanned;
-	case SL_COL_RECLAIMED: return c->reclaimed;
-	case SL_COL_ROTATED: return c->rotated;
-	case SL_COL_ACTIVATED: return c->activated;
-	default: return c->deactivated;
-	}
+	static const struct sl_field *fields[SL_COL_NR_COUNTS];
+
+	if (!fields[col])
+		fields[col] = sl_record_field(&sl_list_counts_record, sl_col_names[col]);
+	return sl_field_get(fields[col], c, 0);
 }
 
 /*
@@ -103,8 +69,8 @@ static uint64_t count_field(const struct sl_counts *c, int col)
  * kswapd part of scanned.  Starts from zero when row->delta is missing.
  */
 static void add_list_delta(struct sl_row *row, uint64_t *kswapd,
-			   const struct sl_counts before[SL_WHO_NR],
-			   const struct sl_counts after[SL_WHO_NR])
+			   const sl_counts before[SL_WHO_NR],
+			   const sl_counts after[SL_WHO_NR])
 {
 	for (int c = 0; c < SL_COL_NR_COUNTS; c++) {
 		uint64_t sum = 0;
@@ -153,19 +119,20 @@ static void derive_node(struct sl_node_frame *nf, const struct sl_node_sample *n
 	memset(nf, 0, sizeof(*nf));
 	nf->nid = n->nid;
 	nf->sample = n;
-	nf->decided_anon_pm = sl_decided_anon_pm(n, &nf->decided_src);
+	nf->decided_anon_pm = sl_node_decided_anon_pm(n, &nf->decided_src);
 	nf->decision_age_ms = SL_MISSING;
-	if (n->decision.present && n->decision.ts_ns != SL_MISSING &&
-	    cur->mono_ns >= n->decision.ts_ns)
-		nf->decision_age_ms = (cur->mono_ns - n->decision.ts_ns) / 1000000;
+	if (n->decision.present && cur->mono_ns >= n->decision.b.ts_ns)
+		nf->decision_age_ms = (cur->mono_ns - n->decision.b.ts_ns) / 1000000;
 
 	if (nf->decided_src == SL_SRC_BPF) {
-		nf->anon_cost = n->decision.anon_cost;
-		nf->file_cost = n->decision.file_cost;
-		nf->rotated_anon = n->decision.rotated_anon;
-		nf->rotated_file = n->decision.rotated_file;
-		nf->anon_pages = n->decision.anon_pages;
-		nf->file_pages = n->decision.file_pages;
+		const struct lru_balance *b = &n->decision.b;
+
+		nf->anon_cost = b->anon_cost;
+		nf->file_cost = b->file_cost;
+		nf->rotated_anon = b->rotated_anon;
+		nf->rotated_file = b->rotated_file;
+		nf->anon_pages = b->anon_pages;
+		nf->file_pages = b->file_pages;
 	} else {
 		nf->anon_cost = n->zbal[SL_ZBAL_ANON_COST];
 		nf->file_cost = n->zbal[SL_ZBAL_FILE_COST];
@@ -175,19 +142,22 @@ static void derive_node(struct sl_node_frame *nf, const struct sl_node_sample *n
 	}
 
 	/*
-	 * Scanned share: pages scanned on the inactive lists, which is what
-	 * pgscan_anon/pgscan_file count, so both sources mean the same thing.
+	 * Scanned share (sl_scanned_by_type): both lists of each type, from
+	 * the per-list counters.  /proc/vmstat splits only the inactive lists'
+	 * scans by type (pgscan_anon/file; pgrefill has no split), so without
+	 * BPF the share is the inactive lists', and its source says vmstat.
 	 */
 	nf->scanned_anon = nf->scanned_file = SL_MISSING;
 	nf->scanned_src = SL_SRC_NONE;
 	if (pn && n->have_lists && pn->have_lists) {
-		uint64_t a = 0, f = 0;
-		for (int w = 0; w < SL_WHO_NR; w++) {
-			a = add_known(a, delta_of(pn->lists[0][w].scanned, n->lists[0][w].scanned));
-			f = add_known(f, delta_of(pn->lists[2][w].scanned, n->lists[2][w].scanned));
+		uint64_t scanned[SL_NR_LISTS];
+		for (int l = 0; l < SL_NR_LISTS; l++) {
+			scanned[l] = 0;
+			for (int w = 0; w < SL_WHO_NR; w++)
+				scanned[l] = add_known(scanned[l], delta_of(pn->lists[l][w].scanned,
+									   n->lists[l][w].scanned));
 		}
-		nf->scanned_anon = a;
-		nf->scanned_file = f;
+		sl_scanned_by_type(scanned, &nf->scanned_anon, &nf->scanned_file);
 		nf->scanned_src = SL_SRC_BPF;
 	} else if (prev) {
 		nf->scanned_anon = delta_of(prev->vm[SL_VM_PGSCAN_ANON], cur->vm[SL_VM_PGSCAN_ANON]);
@@ -211,7 +181,7 @@ static void derive_lists(struct sl_frame *f, const struct sl_view *view)
 
 	f->nr_lists = SL_NR_LISTS + 1;
 	for (int l = 0; l < SL_NR_LISTS; l++)
-		row_clear(&f->lists[l], sl_list_names[l]);
+		row_clear(&f->lists[l], lru_name(LRU_NAMES_LRU, (unsigned)l));
 	row_clear(&f->lists[SL_NR_LISTS], "all");
 	if (!prev) {
 		f->lists_src = SL_SRC_NONE;

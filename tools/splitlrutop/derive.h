@@ -24,17 +24,6 @@ enum sl_col {
 };
 extern const char *const sl_col_names[SL_COL_NR];
 
-/* Where a share came from. */
-enum sl_src {
-	SL_SRC_NONE,
-	SL_SRC_BPF,		/* decision events / per-list counters */
-	SL_SRC_ZONEINFO,	/* our patch's lru_scan_*_permille lines */
-	SL_SRC_VMSTAT,		/* pgscan_anon/pgscan_file deltas */
-	SL_SRC_VMSTAT_SYSTEM,	/* the same, system-wide, on a multi-node box */
-	SL_SRC_NR,
-};
-extern const char *const sl_src_names[SL_SRC_NR];
-
 /* One row of the per-list or memcg table. */
 struct sl_row {
 	char name[SL_MEMCG_PATH];
@@ -49,9 +38,9 @@ struct sl_node_frame {
 	int nid;
 	const struct sl_node_sample *sample;	/* sizes (mem[]) and inputs */
 	int decided_anon_pm;		/* -1: unknown */
-	enum sl_src decided_src;
+	enum sl_source decided_src;
 	int scanned_anon_pm;		/* -1: unknown or nothing scanned */
-	enum sl_src scanned_src;
+	enum sl_source scanned_src;
 	uint64_t scanned_anon, scanned_file;	/* this interval; SL_MISSING */
 	uint64_t decision_age_ms;	/* SL_MISSING without a decision */
 	/* The inputs behind the decision, from the event or zoneinfo. */
@@ -89,7 +78,7 @@ struct sl_frame {
 	int nr_nodes;
 	struct sl_node_frame nodes[SL_MAX_NODES];
 	/* Per-list table for the viewed node(s): four lists, then "all". */
-	enum sl_src lists_src;		/* BPF or VMSTAT */
+	enum sl_source lists_src;		/* BPF or VMSTAT */
 	int nr_lists;
 	struct sl_row lists[SL_NR_LISTS + 1];
 	int nr_memcgs;
@@ -109,8 +98,7 @@ void sl_derive(struct sl_frame *f, const struct sl_sample *prev,
 	       const struct sl_sample *cur, const struct sl_view *view,
 	       const struct sl_history *hist);
 
-/* Shares of one node: the pieces derive uses, exposed for the tests. */
-int sl_decided_anon_pm(const struct sl_node_sample *n, enum sl_src *src);
-int sl_share_pm(uint64_t anon, uint64_t file);
+/* The decided anon share of one node (sl_decided_anon_pm on its sample). */
+int sl_node_decided_anon_pm(const struct sl_node_sample *n, enum sl_source *src);
 
 #endif /* SPLITLRUTOP_DERIVE_H */

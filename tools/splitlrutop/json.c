@@ -59,8 +59,11 @@ static json_object *node_json(const struct sl_node_frame *n)
 	json_object_object_add(dec, "anon_permille", pm_or_null(n->decided_anon_pm));
 	json_object_object_add(dec, "file_permille",
 			       pm_or_null(n->decided_anon_pm < 0 ? -1 : 1000 - n->decided_anon_pm));
-	json_object_object_add(dec, "source", json_object_new_string(sl_src_names[n->decided_src]));
+	json_object_object_add(dec, "source", json_object_new_string(sl_source_name(n->decided_src)));
 	json_object_object_add(dec, "age_ms", u64_or_null(n->decision_age_ms));
+	/* whose decision stands for the node: its root's, else a memcg's */
+	json_object_object_add(dec, "memcg_id", n->sample->decision.present
+			       ? json_object_new_uint64(n->sample->decision.b.memcg_id) : NULL);
 	json_object_object_add(o, "decided", dec);
 
 	scan = json_object_new_object();
@@ -69,7 +72,7 @@ static json_object *node_json(const struct sl_node_frame *n)
 			       pm_or_null(n->scanned_anon_pm < 0 ? -1 : 1000 - n->scanned_anon_pm));
 	json_object_object_add(scan, "anon", u64_or_null(n->scanned_anon));
 	json_object_object_add(scan, "file", u64_or_null(n->scanned_file));
-	json_object_object_add(scan, "source", json_object_new_string(sl_src_names[n->scanned_src]));
+	json_object_object_add(scan, "source", json_object_new_string(sl_source_name(n->scanned_src)));
 	json_object_object_add(o, "scanned", scan);
 
 	in = json_object_new_object();
@@ -123,7 +126,7 @@ int sl_json_print(const struct sl_frame *f, const struct sl_view *v, FILE *out)
 			json_object_array_add(arr, node_json(&f->nodes[i]));
 	json_object_object_add(o, "nodes", arr);
 
-	json_object_object_add(o, "lists_source", json_object_new_string(sl_src_names[f->lists_src]));
+	json_object_object_add(o, "lists_source", json_object_new_string(sl_source_name(f->lists_src)));
 	arr = json_object_new_array();
 	for (int i = 0; i < f->nr_lists; i++)
 		json_object_array_add(arr, row_json(&f->lists[i], "lru"));

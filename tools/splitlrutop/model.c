@@ -1,20 +1,21 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* model.c: names of the model's fields and small helpers; see model.h. */
 #include "model.h"
+#include "sl_fields.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#define SL__NAME(id, name) name,
+#define SL__NAME(id, name, ...) name,
 const char *const sl_mem_names[SL_MEM_NR] = { SL_MEM_FIELDS(SL__NAME) };
 const char *const sl_zbal_names[SL_ZBAL_NR] = { SL_ZBAL_FIELDS(SL__NAME) };
 const char *const sl_vm_names[SL_VM_NR] = { SL_VM_FIELDS(SL__NAME) };
 const char *const sl_cg_names[SL_CG_NR] = { SL_CG_FIELDS(SL__NAME) };
 #undef SL__NAME
 
-const char *const sl_list_names[SL_NR_LISTS] = {
-	"inactive_anon", "active_anon", "inactive_file", "active_file",
-};
+/* The model's lists are the first four of enum sl_lru. */
+_Static_assert(SL_NR_LISTS == SL_LRU_UNEVICTABLE && SL_LRU_INACTIVE_ANON == 0,
+	       "the model's lists are enum sl_lru's evictable ones");
 
 const char *const sl_who_names[SL_WHO_NR] = { "kswapd", "direct", "other" };
 
@@ -27,11 +28,9 @@ const char *const sl_bpf_reason_names[SL_BPF_REASON_NR] = {
 	[SL_BPF_DISABLED] = "disabled",
 };
 
-static void counts_missing(struct sl_counts *c)
+static void counts_missing(sl_counts *c)
 {
-#define SL__MISS(f) c->f = SL_MISSING;
-	SL_COUNT_FIELDS(SL__MISS)
-#undef SL__MISS
+	sl_record_fill_u64(&sl_list_counts_record, c, SL_MISSING);
 }
 
 static void node_init(struct sl_node_sample *n)

@@ -20,40 +20,57 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define SL_MISSING UINT64_MAX
+#include "lru_events.h"
+#include "sl_derive.h"	/* SL_MISSING, the figures */
+
 #define SL_MAX_NODES 8
 #define SL_MAX_MEMCGS 32
 #define SL_MEMCG_PATH 96
 #define SL_HISTORY 64		/* sparkline samples kept per node */
 
+/*
+ * The fields read from /proc and /sys: X(ID, file's name, libmmstat key).
+ * source_proc.c builds its key arrays from the third column, so they follow
+ * these tables by construction.
+ */
+
 /* Per-node sizes from nodeN/meminfo, in kB. */
 #define SL_MEM_FIELDS(X)                                                     \
-	X(TOTAL, "MemTotal") X(FREE, "MemFree")                              \
-	X(ACTIVE_ANON, "Active(anon)") X(INACTIVE_ANON, "Inactive(anon)")    \
-	X(ACTIVE_FILE, "Active(file)") X(INACTIVE_FILE, "Inactive(file)")    \
-	X(UNEVICTABLE, "Unevictable")
+	X(TOTAL, "MemTotal", MI_MEM_TOTAL) X(FREE, "MemFree", MI_MEM_FREE)   \
+	X(ACTIVE_ANON, "Active(anon)", MI_ACTIVE_ANON)                       \
+	X(INACTIVE_ANON, "Inactive(anon)", MI_INACTIVE_ANON)                 \
+	X(ACTIVE_FILE, "Active(file)", MI_ACTIVE_FILE)                       \
+	X(INACTIVE_FILE, "Inactive(file)", MI_INACTIVE_FILE)                 \
+	X(UNEVICTABLE, "Unevictable", MI_UNEVICTABLE)
 
 /* The balance lines our kernel patch prints per node in /proc/zoneinfo. */
 #define SL_ZBAL_FIELDS(X)                                                    \
-	X(ROTATED_ANON, "lru_rotated_anon") X(ROTATED_FILE, "lru_rotated_file") \
-	X(ANON_COST, "lru_anon_cost") X(FILE_COST, "lru_file_cost")          \
-	X(ANON_PERMILLE, "lru_scan_anon_permille")                           \
-	X(FILE_PERMILLE, "lru_scan_file_permille")
+	X(ROTATED_ANON, "lru_rotated_anon", VM_LRU_ROTATED_ANON)             \
+	X(ROTATED_FILE, "lru_rotated_file", VM_LRU_ROTATED_FILE)             \
+	X(ANON_COST, "lru_anon_cost", VM_LRU_ANON_COST)                      \
+	X(FILE_COST, "lru_file_cost", VM_LRU_FILE_COST)                      \
+	X(ANON_PERMILLE, "lru_scan_anon_permille", VM_LRU_SCAN_ANON_PERMILLE) \
+	X(FILE_PERMILLE, "lru_scan_file_permille", VM_LRU_SCAN_FILE_PERMILLE)
 
 /* System-wide event counters from /proc/vmstat. */
 #define SL_VM_FIELDS(X)                                                      \
-	X(PGSCAN_ANON, "pgscan_anon") X(PGSCAN_FILE, "pgscan_file")          \
-	X(PGSTEAL_ANON, "pgsteal_anon") X(PGSTEAL_FILE, "pgsteal_file")      \
-	X(PGSCAN_KSWAPD, "pgscan_kswapd") X(PGSCAN_DIRECT, "pgscan_direct")  \
-	X(PGSTEAL_KSWAPD, "pgsteal_kswapd")                                  \
-	X(PGSTEAL_DIRECT, "pgsteal_direct")                                  \
-	X(PGACTIVATE, "pgactivate") X(PGDEACTIVATE, "pgdeactivate")          \
-	X(PGROTATED, "pgrotated") X(PGREFILL, "pgrefill")                    \
-	X(PSWPIN, "pswpin") X(PSWPOUT, "pswpout")                            \
-	X(REFAULT_ANON, "workingset_refault_anon")                           \
-	X(REFAULT_FILE, "workingset_refault_file")
+	X(PGSCAN_ANON, "pgscan_anon", VM_PGSCAN_ANON)                        \
+	X(PGSCAN_FILE, "pgscan_file", VM_PGSCAN_FILE)                        \
+	X(PGSTEAL_ANON, "pgsteal_anon", VM_PGSTEAL_ANON)                     \
+	X(PGSTEAL_FILE, "pgsteal_file", VM_PGSTEAL_FILE)                     \
+	X(PGSCAN_KSWAPD, "pgscan_kswapd", VM_PGSCAN_KSWAPD)                  \
+	X(PGSCAN_DIRECT, "pgscan_direct", VM_PGSCAN_DIRECT)                  \
+	X(PGSTEAL_KSWAPD, "pgsteal_kswapd", VM_PGSTEAL_KSWAPD)               \
+	X(PGSTEAL_DIRECT, "pgsteal_direct", VM_PGSTEAL_DIRECT)               \
+	X(PGACTIVATE, "pgactivate", VM_PGACTIVATE)                           \
+	X(PGDEACTIVATE, "pgdeactivate", VM_PGDEACTIVATE)                     \
+	X(PGROTATED, "pgrotated", VM_PGROTATED)                              \
+	X(PGREFILL, "pgrefill", VM_PGREFILL)                                 \
+	X(PSWPIN, "pswpin", VM_PSWPIN) X(PSWPOUT, "pswpout", VM_PSWPOUT)     \
+	X(REFAULT_ANON, "workingset_refault_anon", VM_WORKINGSET_REFAULT_ANON) \
+	X(REFAULT_FILE, "workingset_refault_file", VM_WORKINGSET_REFAULT_FILE)
 
-/* A memory cgroup's memory.stat (v2 names). */
+/* A memory cgroup's memory.stat (v2 names; looked up by name). */
 #define SL_CG_FIELDS(X)                                                      \
 	X(ANON, "anon") X(FILE, "file")                                      \
 	X(ACTIVE_ANON, "active_anon") X(INACTIVE_ANON, "inactive_anon")      \
@@ -63,11 +80,11 @@
 	X(PGACTIVATE, "pgactivate") X(PGDEACTIVATE, "pgdeactivate")          \
 	X(PGREFILL, "pgrefill")
 
-#define SL__ENUM(prefix, id, name) prefix##id,
-#define SL__MEM(id, name) SL__ENUM(SL_MEM_, id, name)
-#define SL__ZBAL(id, name) SL__ENUM(SL_ZBAL_, id, name)
-#define SL__VM(id, name) SL__ENUM(SL_VM_, id, name)
-#define SL__CG(id, name) SL__ENUM(SL_CG_, id, name)
+#define SL__ENUM(prefix, id) prefix##id,
+#define SL__MEM(id, name, key) SL__ENUM(SL_MEM_, id)
+#define SL__ZBAL(id, name, key) SL__ENUM(SL_ZBAL_, id)
+#define SL__VM(id, name, key) SL__ENUM(SL_VM_, id)
+#define SL__CG(id, name) SL__ENUM(SL_CG_, id)
 enum sl_mem_field { SL_MEM_FIELDS(SL__MEM) SL_MEM_NR };
 enum sl_zbal_field { SL_ZBAL_FIELDS(SL__ZBAL) SL_ZBAL_NR };
 enum sl_vm_field { SL_VM_FIELDS(SL__VM) SL_VM_NR };
@@ -78,34 +95,30 @@ extern const char *const sl_zbal_names[SL_ZBAL_NR];
 extern const char *const sl_vm_names[SL_VM_NR];
 extern const char *const sl_cg_names[SL_CG_NR];
 
-/* The four evictable lists, in the kernel's order (enum sl_lru). */
+/*
+ * The four evictable lists, in the kernel's order (enum sl_lru); their
+ * names are lru_name(LRU_NAMES_LRU, l).
+ */
 #define SL_NR_LISTS 4
-extern const char *const sl_list_names[SL_NR_LISTS];	/* "inactive_anon", ... */
 
 /* Who reclaimed: the display's split; memcg reclaim counts as direct. */
 enum sl_who { SL_WHO_KSWAPD, SL_WHO_DIRECT, SL_WHO_OTHER, SL_WHO_NR };
 extern const char *const sl_who_names[SL_WHO_NR];
 
-/* Cumulative per-list counters from the BPF aggregates. */
-#define SL_COUNT_FIELDS(X)                                                   \
-	X(scanned) X(reclaimed) X(rotated) X(activated) X(deactivated)
-struct sl_counts {
-#define SL__COUNT(f) uint64_t f;
-	SL_COUNT_FIELDS(SL__COUNT)
-#undef SL__COUNT
-};
+/*
+ * Cumulative per-list counters from the BPF aggregates: the loader's own
+ * struct lru_list_counts, every field SL_MISSING until a source sets it.
+ * Its fields (and the recording's keys) are sl_list_counts_record's.
+ */
+typedef struct lru_list_counts sl_counts;
 
-/* The latest get_scan_count() decision the BPF side saw for one lruvec. */
-#define SL_DECISION_FIELDS(X)                                                \
-	X(ts_ns) X(policy) X(mode) X(forced_by) X(swappiness) X(priority)    \
-	X(anon_cost) X(file_cost) X(rotated_anon) X(rotated_file)            \
-	X(anon_pages) X(file_pages) X(anon_permille) X(file_permille)
+/*
+ * The decision that stands for a node (sl_node_decision): the loader's own
+ * struct lru_balance, as the BPF side saw it (sl_balance_record's fields).
+ */
 struct sl_decision {
 	bool present;
-	bool memcg_not_root;	/* from a child memcg's lruvec (no root one seen) */
-#define SL__DEC(f) uint64_t f;
-	SL_DECISION_FIELDS(SL__DEC)
-#undef SL__DEC
+	struct lru_balance b;
 };
 
 struct sl_node_sample {
@@ -114,7 +127,7 @@ struct sl_node_sample {
 	uint64_t zbal[SL_ZBAL_NR];
 	struct sl_decision decision;
 	bool have_lists;
-	struct sl_counts lists[SL_NR_LISTS][SL_WHO_NR];
+	sl_counts lists[SL_NR_LISTS][SL_WHO_NR];
 };
 
 struct sl_memcg_sample {
@@ -122,7 +135,7 @@ struct sl_memcg_sample {
 	char path[SL_MEMCG_PATH];	/* relative to the cgroup root; "/" for it */
 	uint64_t stat[SL_CG_NR];
 	bool have_lists;
-	struct sl_counts lists[SL_NR_LISTS][SL_WHO_NR];
+	sl_counts lists[SL_NR_LISTS][SL_WHO_NR];
 };
 
 /* What a sample lacks; the degraded banner is written from these bits. */

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* record.c: write and read recordings; the format is in record.h. */
 #include "record.h"
+#include "lru_format.h"
+#include "sl_fields.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -25,15 +27,10 @@ static const struct u64_field global_fields[] = {
 #undef G
 #define NR_GLOBAL (sizeof(global_fields) / sizeof(global_fields[0]))
 
-#define D(f) { #f, offsetof(struct sl_decision, f) },
-static const struct u64_field decision_fields[] = { SL_DECISION_FIELDS(D) };
-#undef D
-#define NR_DECISION (sizeof(decision_fields) / sizeof(decision_fields[0]))
-
-#define C(f) { #f, offsetof(struct sl_counts, f) },
-static const struct u64_field count_fields[] = { SL_COUNT_FIELDS(C) };
-#undef C
-#define NR_COUNT (sizeof(count_fields) / sizeof(count_fields[0]))
+/*
+ * A node's decision ("d") and list counts ("l", "m") are the loader's
+ * records: their keys are those of their field tables (sl_fields.h).
+ */
 
 static uint64_t *u64_at(void *base, size_t offset)
 {
@@ -60,16 +57,29 @@ static void put_path(FILE *out, const char *path)
 	}
 }
 
+/* Every field of a record, as numbers, under its table's keys. */
+static void put_record(FILE *out, const struct sl_record *r, const void *rec)
+{
+	for (size_t i = 0; i < r->nr_fields; i++) {
+		const struct sl_field *f = &r->fields[i];
+
+		for (unsigned k = 0; k < sl_field_keys(f); k++) {
+			char key[64];
+
+			sl_field_key(f, k, key, sizeof(key));
+			put(out, key, sl_field_get(f, rec, k));
+		}
+	}
+}
+
 static void put_counts(FILE *out, char tag, uint64_t owner,
-		       const struct sl_counts lists[SL_NR_LISTS][SL_WHO_NR])
+		       const sl_counts lists[SL_NR_LISTS][SL_WHO_NR])
 {
 	for (int l = 0; l < SL_NR_LISTS; l++)
 		for (int w = 0; w < SL_WHO_NR; w++) {
 			fprintf(out, "%c %" PRIu64 " %s %s", tag, owner,
-				sl_list_names[l], sl_who_names[w]);
-			for (size_t f = 0; f < NR_COUNT; f++)
-				put(out, count_fields[f].name,
-				    *u64_at((void *)&lists[l][w], count_fields[f].offset));
+				lru_name(LRU_NAMES_LRU, (unsigned)l), sl_who_names[w]);
+			put_record(out, &sl_list_counts_record, &lists[l][w]);
 			fputc('\n', out);
 		}
 }
@@ -104,9 +114,7 @@ void sl_record_write_sample(FILE *out, const struct sl_sample *s)
 		fputc('\n', out);
 		if (n->decision.present) {
 			fprintf(out, "d %d", n->nid);
-			for (size_t f = 0; f < NR_DECISION; f++)
-				put(out, decision_fields[f].name,
-				    *u64_at((void *)&n->decision, decision_fields[f].offset));
+			put_record(out, &sl_balance_record, &n->decision.b);
 			fputc('\n', out);
 		}
 		if (n->have_lists)
@@ -305,17 +313,28 @@ static struct sl_memcg_sample *memcg_slot(struct sl_sample *s, const char *word)
 	return NULL;
 }
 
+/* "key=value" into a record; a key of a later version is ignored. */
+static int apply_record(char *tok, const struct sl_record *r, void *rec)
+{
+	char *eq = strchr(tok, '=');
+
+	if (!eq)
+		return -1;
+	*eq = '\0';
+	return sl_record_parse_kv(r, rec, tok, eq + 1) < 0 ? -1 : 0;
+}
+
 /* "l NID LIST WHO k=v..." or "m ID LIST WHO k=v..." */
-static int parse_counts(struct sl_counts lists[SL_NR_LISTS][SL_WHO_NR], char **save)
+static int parse_counts(sl_counts lists[SL_NR_LISTS][SL_WHO_NR], char **save)
 {
 	char *list = strtok_r(NULL, " ", save), *who = strtok_r(NULL, " ", save), *tok;
-	int l = list ? index_of(sl_list_names, SL_NR_LISTS, list) : -1;
+	int l = list ? lru_name_parse(LRU_NAMES_LRU, list) : -1;
 	int w = who ? index_of(sl_who_names, SL_WHO_NR, who) : -1;
 
-	if (l < 0 || w < 0)
+	if (l < 0 || l >= SL_NR_LISTS || w < 0)
 		return -1;
 	while ((tok = strtok_r(NULL, " ", save)))
-		if (apply_fields(tok, count_fields, NR_COUNT, &lists[l][w]))
+		if (apply_record(tok, &sl_list_counts_record, &lists[l][w]))
 			return -1;
 	return 0;
 }
@@ -346,8 +365,7 @@ static int parse_line(char *line, struct sl_sample *s, uint64_t seq)
 		if (!n)
 			return -1;
 		if (tag[0] == 'l') {
-			if (!n->have_lists)
-				memset(n->lists, 0, sizeof(n->lists));
+			/* counts a line leaves out stay missing (sl_sample_init) */
 			n->have_lists = true;
 			return parse_counts(n->lists, &save);
 		}
@@ -356,7 +374,7 @@ static int parse_line(char *line, struct sl_sample *s, uint64_t seq)
 		while ((tok = strtok_r(NULL, " ", &save))) {
 			int rc;
 			if (tag[0] == 'd') {
-				rc = apply_fields(tok, decision_fields, NR_DECISION, &n->decision);
+				rc = apply_record(tok, &sl_balance_record, &n->decision.b);
 			} else {
 				char copy[128];
 				snprintf(copy, sizeof(copy), "%s", tok);
@@ -383,8 +401,6 @@ static int parse_line(char *line, struct sl_sample *s, uint64_t seq)
 		struct sl_memcg_sample *m = word ? memcg_slot(s, word) : NULL;
 		if (!m)
 			return -1;
-		if (!m->have_lists)
-			memset(m->lists, 0, sizeof(m->lists));
 		m->have_lists = true;
 		return parse_counts(m->lists, &save);
 	}

@@ -12,8 +12,7 @@
 #include "sampler.h"
 
 #include "lru_loader.h"
-
-#define ROOT_MEMCG_ID 1		/* the root cgroup's id on cgroup v2 */
+#include "sl_fields.h"
 
 struct sl_bpf_source {
 	struct lru_tracer *tracer;
@@ -79,40 +78,22 @@ struct sl_bpf_source *sl_bpf_open(bool force_fallback, enum sl_bpf_reason *reaso
 	return b;
 }
 
-static void counts_add(struct sl_counts *c, const struct lru_list_counts *k)
+/* c += k, every field of the list counts; a missing slot starts at zero. */
+static void counts_add(sl_counts *c, const struct lru_list_counts *k)
 {
-	/* A slot starts missing; the first key that reaches it makes it zero. */
-	if (c->scanned == SL_MISSING)
-		memset(c, 0, sizeof(*c));
-	c->scanned += k->scanned;
-	c->reclaimed += k->reclaimed;
-	c->rotated += k->rotated;
-	c->activated += k->activated;
-	c->deactivated += k->deactivated;
+	const struct sl_record *r = &sl_list_counts_record;
+
+	for (size_t i = 0; i < r->nr_fields; i++) {
+		uint64_t v = sl_field_get(&r->fields[i], c, 0);
+
+		sl_field_set(&r->fields[i], c, 0,
+			     (v == SL_MISSING ? 0 : v) + sl_field_get(&r->fields[i], k, 0));
+	}
 }
 
-static void counts_zero(struct sl_counts lists[SL_NR_LISTS][SL_WHO_NR])
+static void counts_zero(sl_counts lists[SL_NR_LISTS][SL_WHO_NR])
 {
-	memset(lists, 0, sizeof(struct sl_counts) * SL_NR_LISTS * SL_WHO_NR);
-}
-
-static void take_decision(struct sl_decision *d, const struct lru_balance *bal)
-{
-	d->present = true;
-	d->ts_ns = bal->ts_ns;
-	d->policy = bal->policy;
-	d->mode = bal->mode;
-	d->forced_by = bal->forced_by;
-	d->swappiness = bal->swappiness;
-	d->priority = bal->priority;
-	d->anon_cost = bal->anon_cost;
-	d->file_cost = bal->file_cost;
-	d->rotated_anon = bal->rotated_anon;
-	d->rotated_file = bal->rotated_file;
-	d->anon_pages = bal->anon_pages;
-	d->file_pages = bal->file_pages;
-	d->anon_permille = bal->anon_permille;
-	d->file_permille = bal->file_permille;
+	memset(lists, 0, sizeof(sl_counts) * SL_NR_LISTS * SL_WHO_NR);
 }
 
 int sl_bpf_sample(struct sl_bpf_source *b, struct sl_sample *s)
@@ -145,19 +126,13 @@ int sl_bpf_sample(struct sl_bpf_source *b, struct sl_sample *s)
 				counts_add(&s->memcgs[m].lists[lru][who], &ls->counts);
 	}
 
-	/* Per node: the root lruvec's decision, else the newest of any memcg. */
-	for (size_t i = 0; i < b->snap.nr_balance; i++) {
-		const struct lru_balance *bal = &b->snap.balance[i];
-		for (int n = 0; n < s->nr_nodes; n++) {
-			struct sl_decision *d = &s->nodes[n].decision;
-			bool root = bal->memcg_id == ROOT_MEMCG_ID || bal->memcg_id == 0;
-			if (s->nodes[n].nid != (int)bal->nid)
-				continue;
-			if (!d->present || root || (d->memcg_not_root && bal->ts_ns > d->ts_ns)) {
-				take_decision(d, bal);
-				d->memcg_not_root = !root;
-			}
-		}
+	/* Per node: the decision that stands for it (sl_node_decision). */
+	for (int n = 0; n < s->nr_nodes; n++) {
+		const struct lru_balance *bal = sl_node_decision(b->snap.balance,
+			b->snap.nr_balance, (uint32_t)s->nodes[n].nid);
+		s->nodes[n].decision.present = bal != NULL;
+		if (bal)
+			s->nodes[n].decision.b = *bal;
 	}
 
 	s->bpf_events = b->snap.counters[LRU_CNT_SHRINK] +

@@ -56,7 +56,7 @@ static struct sl_sample *new_sample(uint64_t seq, uint64_t t_s)
 static void test_shares(void)
 {
 	struct sl_node_sample n;
-	enum sl_src src;
+	enum sl_source src;
 
 	ok(sl_share_pm(1, 2) == 333, "1:2 is 333 permille anon");
 	ok(sl_share_pm(2, 1) == 667, "2:1 rounds to 667");
@@ -66,16 +66,17 @@ static void test_shares(void)
 	memset(&n, 0, sizeof(n));
 	for (int i = 0; i < SL_ZBAL_NR; i++)
 		n.zbal[i] = SL_MISSING;
-	ok(sl_decided_anon_pm(&n, &src) == -1 && src == SL_SRC_NONE, "no source: unknown");
+	ok(sl_node_decided_anon_pm(&n, &src) == -1 && src == SL_SRC_NONE, "no source: unknown");
 	n.zbal[SL_ZBAL_ANON_PERMILLE] = 0;
 	n.zbal[SL_ZBAL_FILE_PERMILLE] = 0;
-	ok(sl_decided_anon_pm(&n, &src) == -1, "zoneinfo 0/0 (no decision yet) is unknown");
+	ok(sl_node_decided_anon_pm(&n, &src) == -1, "zoneinfo 0/0 (no decision yet) is unknown");
 	n.zbal[SL_ZBAL_ANON_PERMILLE] = 250;
 	n.zbal[SL_ZBAL_FILE_PERMILLE] = 750;
-	ok(sl_decided_anon_pm(&n, &src) == 250 && src == SL_SRC_ZONEINFO, "zoneinfo 250/750");
+	ok(sl_node_decided_anon_pm(&n, &src) == 250 && src == SL_SRC_ZONEINFO, "zoneinfo 250/750");
 	n.decision.present = true;
-	n.decision.anon_permille = 600;
-	ok(sl_decided_anon_pm(&n, &src) == 600 && src == SL_SRC_BPF, "a decision event wins over zoneinfo");
+	n.decision.b.anon_permille = 600;
+	n.decision.b.file_permille = 400;
+	ok(sl_node_decided_anon_pm(&n, &src) == 600 && src == SL_SRC_BPF, "a decision event wins over zoneinfo");
 }
 
 static void test_derive_vmstat(void)
@@ -123,7 +124,7 @@ static void test_derive_vmstat(void)
 
 static void set_counts(struct sl_sample *s, int node, int list, int who, uint64_t base)
 {
-	struct sl_counts *c = &s->nodes[node].lists[list][who];
+	sl_counts *c = &s->nodes[node].lists[list][who];
 
 	s->nodes[node].have_lists = true;
 	c->scanned = base;
@@ -231,8 +232,8 @@ static struct sl_sample *rich_sample(uint64_t seq)
 	s->nodes[0].mem[SL_MEM_TOTAL] = 524288;
 	s->nodes[0].zbal[SL_ZBAL_ANON_COST] = 77;
 	s->nodes[0].decision.present = true;
-	s->nodes[0].decision.anon_permille = 420;
-	s->nodes[0].decision.file_permille = 580;
+	s->nodes[0].decision.b.anon_permille = 420;
+	s->nodes[0].decision.b.file_permille = 580;
 	for (int l = 0; l < SL_NR_LISTS; l++)
 		for (int w = 0; w < SL_WHO_NR; w++)
 			set_counts(s, 0, l, w, seq * 100 + (uint64_t)(l * 10 + w));
@@ -294,7 +295,7 @@ static void test_record(void)
 	char *again = write_to_string(back), *orig = write_to_string(s[1]);
 	ok(!strcmp(again, orig), "a sample survives write, read, write unchanged");
 	ok(!strcmp(back->memcgs[0].path, "/a b%c=d"), "a path with spaces, %% and = round-trips");
-	ok(back->nodes[0].decision.present && back->nodes[0].decision.anon_permille == 420,
+	ok(back->nodes[0].decision.present && back->nodes[0].decision.b.anon_permille == 420,
 	   "the decision round-trips");
 	is_u64(back->nodes[0].mem[SL_MEM_FREE], SL_MISSING, "a missing value stays missing");
 	free(again);

@@ -8,17 +8,13 @@
  */
 #include <inttypes.h>
 
+#include "lru_format.h"
 #include "ui.h"
 
-static const char *src_word(enum sl_src src)
+/* The source's name; nothing for none, next to a share that is "-". */
+static const char *src_word(enum sl_source src)
 {
-	switch (src) {
-	case SL_SRC_BPF: return "event";
-	case SL_SRC_ZONEINFO: return "zoneinfo";
-	case SL_SRC_VMSTAT: return "vmstat";
-	case SL_SRC_VMSTAT_SYSTEM: return "vmstat-all";
-	default: return "";
-	}
+	return src == SL_SRC_NONE ? "" : sl_source_name(src);
 }
 
 static void share_text(char *buf, size_t len, int anon_pm)
@@ -70,7 +66,6 @@ int sl_draw_balance(struct sl_canvas *c, int row, int max_row,
 	if (row >= max_row)
 		return row;
 	if (n->decided_src == SL_SRC_BPF) {
-		static const char *const modes[] = { "equal", "fract", "anon", "file" };
 		/* The policy is in the header; the mode says if shares were forced. */
 		sl_canvas_printf(c, row, 0, SL_A_NORMAL,
 				 "  inputs cost a/f %s/%s  rotated a/f %s/%s  pages a/f %s/%s  %s",
@@ -80,7 +75,7 @@ int sl_draw_balance(struct sl_canvas *c, int row, int max_row,
 				 sl_fmt_count(y, sizeof(y), n->rotated_file),
 				 sl_fmt_count(dec, sizeof(dec), n->anon_pages),
 				 sl_fmt_count(scan, sizeof(scan), n->file_pages),
-				 d->mode < 4 ? modes[d->mode] : "?");
+				 lru_name(LRU_NAMES_MODE, d->b.mode));
 	} else {
 		const uint64_t *mem = n->sample->mem;
 		uint64_t anon = mem[SL_MEM_ACTIVE_ANON] == SL_MISSING || mem[SL_MEM_INACTIVE_ANON] == SL_MISSING
