@@ -99,7 +99,7 @@ uint64_t sl_arg_size(struct argp_state *state, const char *opt, const char *arg,
 	if (rc == -ERANGE && min == 0 && max == UINT64_MAX)
 		argp_error(state, "%s '%s': out of range (more than 64 bits of bytes)", opt, arg);
 	else if (rc == -ERANGE)
-		argp_error(state, "%s '%s': out of range (want a size from %s to %s)", opt, arg,
+		argp_error(state, "%s '%s': out of range, not a size from %s to %s", opt, arg,
 			   sl_size_str(min, lo, sizeof(lo)), sl_size_str(max, hi, sizeof(hi)));
 	else if (rc)
 		argp_error(state, "%s '%s': malformed size (want %s)", opt, arg, SL_SIZE_SYNTAX);
@@ -126,7 +126,7 @@ double sl_arg_seconds(struct argp_state *state, const char *opt, const char *arg
 	int rc = sl_parse_seconds(arg, min, max, &v);
 
 	if (rc)
-		argp_error(state, "%s '%s': %s (want seconds from %g to %g, such as 0.5)",
+		argp_error(state, "%s '%s': %s (want seconds from %.15g to %.15g, such as 0.5)",
 			   opt, arg, sl_num_strerror(rc), min, max);
 	return v;
 }

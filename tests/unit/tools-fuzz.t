@@ -1,8 +1,9 @@
 #!/bin/bash
 # A bounded libFuzzer run of the tools' inputs under ASan and UBSan: the
-# splitlrutop recording reader, lrutrace's --listen request parser and the
-# command-line numbers of lrutrace and lruload (FUZZ_SECONDS each, 8 by
-# default: under a minute in all).  Each run starts with its fuzz/regress
+# splitlrutop recording reader, the option values of splitlrutop and
+# lrutrace, and the core's command-line numbers (from tools/lruload)
+# (FUZZ_SECONDS each, 8 by default: under a minute in all).  lrutrace's
+# --listen requests are parsed by libmicrohttpd: no parser of ours.  Each run starts with its fuzz/regress
 # inputs, the crashes found before, so they are replayed every time.
 # `make fuzz` runs the same targets for as long as you like.
 . "$(dirname "$0")/../lib/tap.sh"

@@ -2,9 +2,10 @@
 /*
  * args.c: lrutrace's command line.  One opts[] table, one parse_arg; the
  * --help text is the reference for every flag (lrutrace.8 repeats it).
+ * Numbers, sizes, --version and the usage exit status are the core's
+ * (sl_num.h, sl_cli.h), the same in every splitlru tool.
  */
 #include <argp.h>
-#include <ctype.h>
 #include <errno.h>
 #include <limits.h>
 #include <stdio.h>
@@ -12,8 +13,9 @@
 #include <string.h>
 #include "lrutrace.h"
 #include "lru_format.h"
+#include "sl_cli.h"
+#include "sl_num.h"
 
-const char *argp_program_version = "lrutrace (splitlru) 0.1";
 const char *argp_program_bug_address = "the splitlru issue tracker";
 
 static const char doc[] =
@@ -35,10 +37,15 @@ static const char doc[] =
 "Exit status: 0 ok, 1 runtime error, 2 usage, 3 not privileged, 4 no BTF,\n"
 "5 no usable tracepoint, 6 events lost (ring buffer full, events mode).\n"
 "\n"
+"SECONDS are decimal (0.5, 30); BYTES take a binary suffix K, M, G or T,\n"
+"with or without iB (4K = 4096, 4MiB); a closed pipe on stdout ends the\n"
+"run with status 0.\n"
+"\n"
 "EXAMPLES:\n"
 "  lrutrace events                     # every shrink, decision and move\n"
 "  lrutrace events --lru inactive_file --reclaimer kswapd\n"
 "  lrutrace events --memcg /sys/fs/cgroup/db --json | jq .\n"
+"  lrutrace events --ringbuf-size 64M -d 30  # a larger buffer, for 30 s\n"
 "  lrutrace stat 5                     # a table every 5 s\n"
 "  lrutrace stat 1 10 --per-memcg      # ten 1 s tables, one per memcg\n"
 "  lrutrace stat --json 10 1           # one 10 s interval as JSON\n"
@@ -80,7 +87,7 @@ static const struct argp_option opts[] = {
 	{ "prometheus", OPT_PROMETHEUS, "FILE", 0,
 	  "stat: also write the counters to FILE each interval, atomically, in the Prometheus text format (node_exporter textfile collector)", 2 },
 	{ "listen", OPT_LISTEN, "[ADDR:]PORT", 0,
-	  "stat: serve the same text at http://ADDR:PORT/metrics (ADDR defaults to 127.0.0.1)", 2 },
+	  "stat: serve the same text at http://ADDR:PORT/metrics (ADDR defaults to 127.0.0.1; [::1]:PORT for IPv6; PORT 1 to 65535)", 2 },
 	{ "self", OPT_SELF, NULL, 0,
 	  "Also report lrutrace's own cost: events/s and BPF run time (bpf_stats)", 2 },
 	{ NULL, 0, NULL, 0, "Tracing:", 3 },
@@ -88,58 +95,11 @@ static const struct argp_option opts[] = {
 	{ "fallback", OPT_FALLBACK, NULL, 0,
 	  "Use the stock vmscan events even if the kernel has splitlru's", 3 },
 	{ "ringbuf-size", OPT_RINGBUF, "BYTES", 0,
-	  "events: ring buffer size (default 4M; k/M suffixes)", 3 },
+	  "events: ring buffer size, 4K to 1G (default 4M), rounded up to a power of two", 3 },
 	{ "verbose", 'v', NULL, 0, "Print libbpf's messages (verifier log)", 3 },
 	{ NULL, 0, NULL, 0, "Help:", -1 },
 	{ NULL },
 };
-
-static int parse_double(const char *s, double min, double *out)
-{
-	char *end;
-	double v;
-
-	errno = 0;
-	v = strtod(s, &end);
-	if (errno || end == s || *end || v < min || v != v)
-		return -1;
-	*out = v;
-	return 0;
-}
-
-static int parse_long(const char *s, long min, long max, long *out)
-{
-	char *end;
-	long v;
-
-	errno = 0;
-	v = strtol(s, &end, 10);
-	if (errno || end == s || *end || v < min || v > max)
-		return -1;
-	*out = v;
-	return 0;
-}
-
-static int parse_size(const char *s, size_t *out)
-{
-	char *end;
-	unsigned long long v;
-	unsigned shift = 0;
-
-	errno = 0;
-	v = strtoull(s, &end, 10);
-	if (errno || end == s || s[0] == '-')
-		return -1;
-	if (*end == 'k' || *end == 'K')
-		shift = 10, end++;
-	else if (*end == 'm' || *end == 'M')
-		shift = 20, end++;
-	/* range before the shift: 17592186044417M must not wrap to 1M */
-	if (*end || v > (1ULL << 30) >> shift || v << shift < 4096)
-		return -1;
-	*out = (size_t)(v << shift);
-	return 0;
-}
 
 /* Comma-separated words of kind(s) into bit masks; -1 names the bad word. */
 static int parse_words(struct argp_state *state, const char *arg,
@@ -173,27 +133,21 @@ static int parse_words(struct argp_state *state, const char *arg,
 static bool listen_port_valid(const char *spec)
 {
 	const char *colon = strrchr(spec, ':');
-	const char *port = colon ? colon + 1 : spec;
-	unsigned long v;
-	char *end;
+	uint64_t port;
 
-	if (!isdigit((unsigned char)port[0]))
-		return false;
-	errno = 0;
-	v = strtoul(port, &end, 10);
-	return !errno && !*end && v >= 1 && v <= 65535;
+	return !sl_parse_uint(colon ? colon + 1 : spec, 1, 65535, &port);
 }
 
 static error_t parse_arg(int key, char *arg, struct argp_state *state)
 {
 	struct lrutrace_env *env = state->input;
-	long l;
+	uint64_t u;
 
 	switch (key) {
 	case 'n':
-		if (parse_long(arg, 0, 1023, &l))
-			argp_error(state, "--node: '%s' is not a node number", arg);
-		env->nid = (int)l;
+		if (sl_parse_uint(arg, 0, 1023, &u))
+			argp_error(state, "--node '%s': not a node number (0 to 1023)", arg);
+		env->nid = (int)u;
 		break;
 	case 'm':
 		env->memcg_path = arg;
@@ -230,15 +184,13 @@ static error_t parse_arg(int key, char *arg, struct argp_state *state)
 		env->self = true;
 		break;
 	case 'd':
-		if (parse_double(arg, 0.001, &env->duration_s))
-			argp_error(state, "--duration: '%s' is not a positive number of seconds", arg);
+		env->duration_s = sl_arg_seconds(state, "--duration", arg, 0.001, SL_SECONDS_MAX);
 		break;
 	case OPT_FALLBACK:
 		env->fallback = true;
 		break;
 	case OPT_RINGBUF:
-		if (parse_size(arg, &env->ringbuf_bytes))
-			argp_error(state, "--ringbuf-size: '%s' is not a size from 4k to 1G", arg);
+		env->ringbuf_bytes = sl_arg_size(state, "--ringbuf-size", arg, 4096, 1 << 30);
 		break;
 	case 'v':
 		env->verbose = true;
@@ -258,12 +210,10 @@ static error_t parse_arg(int key, char *arg, struct argp_state *state)
 		case 1:
 			if (env->mode == MODE_EVENTS)
 				argp_error(state, "events takes no INTERVAL (use --duration)");
-			if (parse_double(arg, 0.01, &env->interval_s))
-				argp_error(state, "INTERVAL '%s' is not a number of seconds >= 0.01", arg);
+			env->interval_s = sl_arg_seconds(state, "INTERVAL", arg, 0.01, SL_SECONDS_MAX);
 			break;
 		case 2:
-			if (parse_long(arg, 1, LONG_MAX, &env->count))
-				argp_error(state, "COUNT '%s' is not a positive integer", arg);
+			env->count = (long)sl_arg_uint(state, "COUNT", arg, 1, LONG_MAX);
 			break;
 		default:
 			argp_error(state, "too many arguments");
@@ -298,7 +248,7 @@ int lrutrace_parse_args(int argc, char **argv, struct lrutrace_env *env)
 	env->nid = -1;
 	env->interval_s = 0;
 	env->ringbuf_bytes = 4 << 20;
-	/* argp exits with argp_err_exit_status on a usage error */
+	/* argp exits with argp_err_exit_status (2) on a usage error */
 	argp_err_exit_status = EXIT_USAGE;
 	err = argp_parse(&argp, argc, argv, 0, NULL, env);
 	if (err)

@@ -1,62 +1,67 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * listen.c: the --listen /metrics endpoint.  Deliberately small: one
- * thread, poll(), at most MAX_CLIENTS connections, requests bounded to
- * MAX_REQUEST bytes and CLIENT_TIMEOUT_MS; only "GET /metrics" is served,
- * everything else gets a 4xx and the connection is closed.
+ * listen.c: the --listen /metrics endpoint, served by libmicrohttpd from a
+ * thread of its own (one internal polling thread, non-blocking sockets).
+ *
+ * lrutrace binds the socket itself, so that the address is parsed and a
+ * failed bind is reported the same way as before, and hands it to
+ * microhttpd.  The sampling loop publishes each interval's text under a
+ * mutex; a request copies the current text under the same mutex and
+ * microhttpd sends the copy at the client's pace.  Nothing a client does
+ * can block the sampling loop for longer than that copy.
+ *
+ * Only "GET /metrics" is served: 405 for other methods, 404 for other
+ * paths, 413 for a request (line and headers) over METRICS_MAX_REQUEST
+ * bytes, 503 before the first sample.  Malformed requests get microhttpd's
+ * own 400.  At most METRICS_MAX_CLIENTS connections; idle ones are closed
+ * after METRICS_TIMEOUT_S.
  */
 #include <errno.h>
-#include <fcntl.h>
 #include <netdb.h>
-#include <poll.h>
+#include <pthread.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 #include <sys/socket.h>
 #include <netinet/in.h>
-#include "lrutrace.h"
+#include <microhttpd.h>
 
-#define MAX_CLIENTS 8
-#define MAX_REQUEST 4096
-#define CLIENT_TIMEOUT_MS 5000
-
-struct client {
-	int fd;			/* -1: free slot */
-	uint64_t since_ms;
-	size_t len;
-	char buf[MAX_REQUEST];
-};
+#include "listen.h"
 
 struct metrics_server {
-	int fd;
-	struct client clients[MAX_CLIENTS];
+	struct MHD_Daemon *daemon;
+	pthread_mutex_t lock;		/* guards body and len */
+	char *body;			/* NULL until the first publish */
+	size_t len;
 };
 
-uint64_t now_ms(void)
-{
-	struct timespec ts;
+/* The text of the answers that are not the metrics. */
+static const char text_405[] = "only GET\n";
+static const char text_404[] = "only /metrics\n";
+static const char text_413[] = "request too large\n";
+static const char text_503[] = "no sample yet\n";
 
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000 + (uint64_t)ts.tv_nsec / 1000000;
-}
-
-struct metrics_server *metrics_listen(const char *spec)
+/* Bind and listen on SPEC; -1 after saying why on stderr. */
+static int bind_spec(const char *spec, int *usage_error)
 {
 	char host[256] = "127.0.0.1", port[16];
 	const char *colon = strrchr(spec, ':');
-	struct addrinfo hints = { .ai_socktype = SOCK_STREAM, .ai_flags = AI_NUMERICSERV | AI_PASSIVE };
+	struct addrinfo hints = {
+		.ai_socktype = SOCK_STREAM,
+		.ai_flags = AI_NUMERICSERV | AI_PASSIVE,
+	};
 	struct addrinfo *res = NULL;
-	struct metrics_server *srv;
-	int fd = -1, one = 1, rc, i;
+	int fd = -1, one = 1, rc;
 
+	*usage_error = 1;
 	if (colon) {
 		size_t hl = (size_t)(colon - spec);
 
 		if (hl >= sizeof(host) || strlen(colon + 1) >= sizeof(port)) {
 			fprintf(stderr, "lrutrace: --listen '%s': too long\n", spec);
-			return NULL;
+			return -1;
 		}
 		if (hl) {
 			/* [v6]:port */
@@ -72,15 +77,16 @@ struct metrics_server *metrics_listen(const char *spec)
 	} else {
 		if (strlen(spec) >= sizeof(port)) {
 			fprintf(stderr, "lrutrace: --listen '%s': bad port\n", spec);
-			return NULL;
+			return -1;
 		}
 		snprintf(port, sizeof(port), "%s", spec);
 	}
 	rc = getaddrinfo(host, port, &hints, &res);
 	if (rc) {
 		fprintf(stderr, "lrutrace: --listen '%s': %s\n", spec, gai_strerror(rc));
-		return NULL;
+		return -1;
 	}
+	*usage_error = 0;
 	fd = socket(res->ai_family, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
 	if (fd < 0 ||
 	    setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof(one)) ||
@@ -88,168 +94,142 @@ struct metrics_server *metrics_listen(const char *spec)
 		fprintf(stderr, "lrutrace: --listen '%s': %s\n", spec, strerror(errno));
 		if (fd >= 0)
 			close(fd);
-		freeaddrinfo(res);
-		return NULL;
+		fd = -1;
 	}
 	freeaddrinfo(res);
+	return fd;
+}
+
+struct request_size {
+	size_t bytes;
+};
+
+static enum MHD_Result add_header(void *cls, enum MHD_ValueKind kind,
+				  const char *key, const char *value)
+{
+	struct request_size *size = cls;
+
+	/* "key: value\r\n" */
+	size->bytes += strlen(key) + 2 + (value ? strlen(value) : 0) + 2;
+	return MHD_YES;
+}
+
+static enum MHD_Result answer(struct MHD_Connection *conn, unsigned int status,
+			      const char *type, const void *body, size_t len,
+			      enum MHD_ResponseMemoryMode mode)
+{
+	struct MHD_Response *resp;
+	enum MHD_Result ret;
+
+	resp = MHD_create_response_from_buffer(len, (void *)body, mode);
+	if (!resp)
+		return MHD_NO;
+	/* HTTP/1.0 and a closed connection, as a scraper expects of a
+	 * small exporter; it also frees the slot for the next one */
+	MHD_set_response_options(resp, MHD_RF_HTTP_1_0_SERVER, MHD_RO_END);
+	MHD_add_response_header(resp, MHD_HTTP_HEADER_CONTENT_TYPE, type);
+	MHD_add_response_header(resp, MHD_HTTP_HEADER_CONNECTION, "close");
+	if (status == MHD_HTTP_METHOD_NOT_ALLOWED)
+		MHD_add_response_header(resp, MHD_HTTP_HEADER_ALLOW, "GET");
+	ret = MHD_queue_response(conn, status, resp);
+	MHD_destroy_response(resp);
+	return ret;
+}
+
+#define ANSWER_TEXT(conn, status, text) \
+	answer(conn, status, "text/plain", text, sizeof(text) - 1, MHD_RESPMEM_PERSISTENT)
+
+static enum MHD_Result on_request(void *cls, struct MHD_Connection *conn,
+				  const char *url, const char *method,
+				  const char *version, const char *upload_data,
+				  size_t *upload_data_size, void **req_cls)
+{
+	struct metrics_server *srv = cls;
+	/* "METHOD URL VERSION\r\n", the headers, "\r\n" */
+	struct request_size size = {
+		.bytes = strlen(method) + 1 + strlen(url) + 1 + strlen(version) + 4,
+	};
+	enum MHD_Result ret;
+
+	MHD_get_connection_values(conn, MHD_HEADER_KIND, add_header, &size);
+	if (size.bytes > METRICS_MAX_REQUEST)
+		return ANSWER_TEXT(conn, MHD_HTTP_CONTENT_TOO_LARGE, text_413);
+	if (strcmp(method, MHD_HTTP_METHOD_GET) != 0)
+		return ANSWER_TEXT(conn, MHD_HTTP_METHOD_NOT_ALLOWED, text_405);
+	if (strcmp(url, "/metrics") != 0)
+		return ANSWER_TEXT(conn, MHD_HTTP_NOT_FOUND, text_404);
+	pthread_mutex_lock(&srv->lock);
+	if (srv->body)
+		ret = answer(conn, MHD_HTTP_OK, "text/plain; version=0.0.4",
+			     srv->body, srv->len, MHD_RESPMEM_MUST_COPY);
+	else
+		ret = ANSWER_TEXT(conn, MHD_HTTP_SERVICE_UNAVAILABLE, text_503);
+	pthread_mutex_unlock(&srv->lock);
+	return ret;
+}
+
+struct metrics_server *metrics_start(const char *spec, int *usage_error)
+{
+	struct metrics_server *srv;
+	sigset_t all, old;
+	int fd = bind_spec(spec, usage_error);
+
+	if (fd < 0)
+		return NULL;
 	srv = calloc(1, sizeof(*srv));
 	if (!srv) {
+		fprintf(stderr, "lrutrace: --listen: %s\n", strerror(ENOMEM));
 		close(fd);
 		return NULL;
 	}
-	srv->fd = fd;
-	for (i = 0; i < MAX_CLIENTS; i++)
-		srv->clients[i].fd = -1;
+	pthread_mutex_init(&srv->lock, NULL);
+	/*
+	 * The server's thread inherits this signal mask: SIGINT and SIGTERM
+	 * are then always taken by the sampling thread, whose sleep they cut
+	 * short.
+	 */
+	sigfillset(&all);
+	pthread_sigmask(SIG_SETMASK, &all, &old);
+	srv->daemon = MHD_start_daemon(MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_AUTO,
+				       0, NULL, NULL, on_request, srv,
+				       MHD_OPTION_LISTEN_SOCKET, fd,
+				       MHD_OPTION_CONNECTION_LIMIT, (unsigned int)METRICS_MAX_CLIENTS,
+				       MHD_OPTION_CONNECTION_TIMEOUT, (unsigned int)METRICS_TIMEOUT_S,
+				       MHD_OPTION_END);
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	if (!srv->daemon) {
+		fprintf(stderr, "lrutrace: --listen '%s': cannot start the HTTP server\n", spec);
+		pthread_mutex_destroy(&srv->lock);
+		free(srv);
+		close(fd);
+		return NULL;
+	}
 	return srv;
 }
 
-static void drop_client(struct client *c)
+int metrics_publish(struct metrics_server *srv, const char *body, size_t len)
 {
-	close(c->fd);
-	c->fd = -1;
-	c->len = 0;
+	char *copy = malloc(len ? len : 1), *old;
+
+	if (!copy)
+		return -ENOMEM;
+	memcpy(copy, body, len);
+	pthread_mutex_lock(&srv->lock);
+	old = srv->body;
+	srv->body = copy;
+	srv->len = len;
+	pthread_mutex_unlock(&srv->lock);
+	free(old);
+	return 0;
 }
 
-static void respond(struct client *c, const char *status, const char *type,
-		    const char *body, size_t len)
+void metrics_stop(struct metrics_server *srv)
 {
-	char head[256];
-	int n = snprintf(head, sizeof(head),
-			 "HTTP/1.0 %s\r\nContent-Type: %s\r\nContent-Length: %zu\r\nConnection: close\r\n\r\n",
-			 status, type, len);
-	int flags = fcntl(c->fd, F_GETFL);
-
-	/* the answer is small and the client is waiting: write it blocking,
-	 * bounded by a send timeout */
-	struct timeval tv = { .tv_sec = 2 };
-
-	fcntl(c->fd, F_SETFL, flags & ~O_NONBLOCK);
-	setsockopt(c->fd, SOL_SOCKET, SO_SNDTIMEO, &tv, sizeof(tv));
-	if (send(c->fd, head, (size_t)n, MSG_NOSIGNAL) == n && len)
-		send(c->fd, body, len, MSG_NOSIGNAL);
-	drop_client(c);
-}
-
-static void handle_request(struct client *c, const char *body, size_t len)
-{
-	const char *eol = strstr(c->buf, "\r\n");
-	char method[8], path[64], version[16];
-
-	if (!eol)
-		eol = strchr(c->buf, '\n');
-	if (!eol)
-		return;		/* request line not complete yet */
-	if (!strstr(c->buf, "\r\n\r\n") && !strstr(c->buf, "\n\n"))
-		return;		/* wait for the end of the headers */
-	if (sscanf(c->buf, "%7s %63s %15s", method, path, version) != 3 ||
-	    strncmp(version, "HTTP/", 5) != 0) {
-		respond(c, "400 Bad Request", "text/plain", "bad request\n", 12);
-		return;
-	}
-	if (strcmp(method, "GET") != 0) {
-		respond(c, "405 Method Not Allowed", "text/plain", "only GET\n", 9);
-		return;
-	}
-	if (strcmp(path, "/metrics") != 0) {
-		respond(c, "404 Not Found", "text/plain", "only /metrics\n", 14);
-		return;
-	}
-	respond(c, "200 OK", "text/plain; version=0.0.4", body, len);
-}
-
-int metrics_serve_until(struct metrics_server *srv, uint64_t deadline_ms,
-			const char *body, size_t len, volatile int *stop)
-{
-	for (;;) {
-		struct pollfd pfd[MAX_CLIENTS + 1];
-		struct client *who[MAX_CLIENTS + 1];
-		uint64_t now = now_ms();
-		int n = 0, i, timeout;
-
-		if (*stop)
-			return 1;
-		if (now >= deadline_ms)
-			return 0;
-		timeout = (int)(deadline_ms - now);
-		pfd[n].fd = srv->fd;
-		pfd[n].events = POLLIN;
-		who[n++] = NULL;
-		for (i = 0; i < MAX_CLIENTS; i++) {
-			struct client *c = &srv->clients[i];
-
-			if (c->fd < 0)
-				continue;
-			if (now - c->since_ms > CLIENT_TIMEOUT_MS) {
-				drop_client(c);
-				continue;
-			}
-			if (timeout > CLIENT_TIMEOUT_MS)
-				timeout = CLIENT_TIMEOUT_MS;
-			pfd[n].fd = c->fd;
-			pfd[n].events = POLLIN;
-			who[n++] = c;
-		}
-		if (poll(pfd, (nfds_t)n, timeout) < 0) {
-			if (errno == EINTR)
-				continue;
-			return -1;
-		}
-		for (i = 1; i < n; i++) {
-			struct client *c = who[i];
-			ssize_t r;
-
-			if (!(pfd[i].revents & (POLLIN | POLLHUP | POLLERR)))
-				continue;
-			r = recv(c->fd, c->buf + c->len, MAX_REQUEST - 1 - c->len, 0);
-			if (r <= 0) {
-				drop_client(c);
-				continue;
-			}
-			c->len += (size_t)r;
-			c->buf[c->len] = '\0';
-			if (c->len >= MAX_REQUEST - 1) {
-				respond(c, "413 Request Entity Too Large",
-					"text/plain", "too large\n", 10);
-				continue;
-			}
-			handle_request(c, body, len);
-		}
-		if (pfd[0].revents & POLLIN) {
-			int fd = accept4(srv->fd, NULL, NULL, SOCK_CLOEXEC | SOCK_NONBLOCK);
-			struct client *slot = NULL;
-
-			if (fd < 0)
-				continue;
-			for (i = 0; i < MAX_CLIENTS; i++)
-				if (srv->clients[i].fd < 0) {
-					slot = &srv->clients[i];
-					break;
-				}
-			if (!slot) {
-				/* full: refuse rather than queue without bound */
-				static const char busy[] =
-					"HTTP/1.0 503 Service Unavailable\r\nContent-Length: 0\r\nConnection: close\r\n\r\n";
-
-				send(fd, busy, sizeof(busy) - 1, MSG_NOSIGNAL | MSG_DONTWAIT);
-				close(fd);
-				continue;
-			}
-			slot->fd = fd;
-			slot->len = 0;
-			slot->since_ms = now_ms();
-		}
-	}
-}
-
-void metrics_close(struct metrics_server *srv)
-{
-	int i;
-
 	if (!srv)
 		return;
-	for (i = 0; i < MAX_CLIENTS; i++)
-		if (srv->clients[i].fd >= 0)
-			close(srv->clients[i].fd);
-	close(srv->fd);
+	/* joins the server's thread; closes the connections and the socket */
+	MHD_stop_daemon(srv->daemon);
+	pthread_mutex_destroy(&srv->lock);
+	free(srv->body);
 	free(srv);
 }

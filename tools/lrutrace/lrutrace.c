@@ -8,15 +8,16 @@
  * BPF lives behind lru_loader.h; all event text behind lru_format.h.
  */
 #include <errno.h>
-#include <poll.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#include "listen.h"
 #include "lrutrace.h"
 #include "lru_format.h"
+#include "sl_cli.h"
 
 static volatile int stop;
 
@@ -41,32 +42,19 @@ static uint64_t mono_ns(void)
 	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
 }
 
-/* stdout went away (| head): not an error, just the end */
-static bool out_closed;
+uint64_t now_ms(void)
+{
+	return mono_ns() / 1000000;
+}
 
 /*
- * Flush stdout: 0 when written, 1 when the reader has gone, -1 on error.
- * A pipe whose reader left reports POLLERR even when there is nothing to
- * write, so a quiet run behind "| head" ends too.
+ * Flush stdout (the core's sl_stdout_flush): 0 when written, 1 when the
+ * reader has gone (| head: not an error, just the end), -1 on a write
+ * error, already said on stderr.
  */
 static int flush_out(void)
 {
-	struct pollfd pfd = { .fd = STDOUT_FILENO };
-
-	if (out_closed)
-		return 1;
-	if (poll(&pfd, 1, 0) == 1 && (pfd.revents & (POLLERR | POLLHUP))) {
-		out_closed = true;
-		return 1;
-	}
-	if (fflush(stdout) == EOF || ferror(stdout)) {
-		if (errno == EPIPE) {
-			out_closed = true;
-			return 1;
-		}
-		return -1;
-	}
-	return 0;
+	return sl_stdout_flush();
 }
 
 static int exit_code(int err)
@@ -98,11 +86,8 @@ static int print_event(void *ctx, const struct lru_event *e)
 	else
 		lru_event_format_text(e, rel, ec->line, sizeof(ec->line));
 	ec->seen++;
-	if (puts(ec->line) == EOF) {
-		if (errno == EPIPE)
-			out_closed = true;
-		return -1;	/* stops the poll */
-	}
+	if (puts(ec->line) == EOF)
+		return -1;	/* stops the poll; flush_out() says why */
 	return 0;
 }
 
@@ -128,7 +113,7 @@ static int run_events(struct lru_tracer *t, struct lrutrace_env *env,
 		       "EVENT", "FIELDS");
 	while (!stop) {
 		n = lru_tracer_poll(t, 100);
-		if (out_closed)
+		if (sl_stdout_gone())
 			return EXIT_OK;
 		if (n < 0) {
 			fprintf(stderr, "lrutrace: %s\n", lru_strerror(n));
@@ -141,19 +126,19 @@ static int run_events(struct lru_tracer *t, struct lrutrace_env *env,
 		}
 		switch (flush_out()) {
 		case 1: return EXIT_OK;
-		case -1: perror("lrutrace: stdout"); return EXIT_FAILURE_RUNTIME;
+		case -1: return EXIT_FAILURE_RUNTIME;
 		}
 		if (end && mono_ns() >= end)
 			break;
 	}
 	/* what is still in the ring buffer belongs to the run */
-	while (!out_closed && lru_tracer_poll(t, 0) > 0)
+	while (!sl_stdout_gone() && lru_tracer_poll(t, 0) > 0)
 		;
 	d = lru_tracer_drops(t);
 	if (d > drops)
 		print_lost(env, d - drops, d);
 	if (flush_out())
-		return out_closed ? EXIT_OK : EXIT_FAILURE_RUNTIME;
+		return sl_stdout_gone() ? EXIT_OK : EXIT_FAILURE_RUNTIME;
 	fprintf(stderr, "lrutrace: %llu events, %llu lost\n",
 		(unsigned long long)ec->seen, (unsigned long long)d);
 	if (env->self) {
@@ -172,20 +157,23 @@ static int run_events(struct lru_tracer *t, struct lrutrace_env *env,
 
 /* ---- stat / hist ---- */
 
-static char *render_prometheus(const struct report_ctx *rc,
-			       const struct lru_snapshot *s, size_t *len)
+/* --listen: render S and hand it to the server's thread. */
+static void publish_metrics(struct metrics_server *srv, const struct report_ctx *rc,
+			    const struct lru_snapshot *s)
 {
 	char *buf = NULL;
-	FILE *f = open_memstream(&buf, len);
+	size_t len = 0;
+	FILE *f;
 
+	if (!srv)
+		return;
+	f = open_memstream(&buf, &len);
 	if (!f)
-		return NULL;
+		return;
 	report_prometheus(f, rc, s);
-	if (fclose(f)) {
-		free(buf);
-		return NULL;
-	}
-	return buf;
+	if (!fclose(f))
+		metrics_publish(srv, buf, len);
+	free(buf);
 }
 
 /* --prometheus: the textfile for S; a failure is said on stderr. */
@@ -203,18 +191,16 @@ static int write_textfile(const struct lrutrace_env *env,
 	return err;
 }
 
-static int run_periodic(struct lru_tracer *t, struct lrutrace_env *env)
+static int run_periodic(struct lru_tracer *t, struct lrutrace_env *env,
+			struct metrics_server *srv)
 {
 	struct lru_snapshot prev, now, delta;
 	struct lru_self_stats self_prev = {}, self_now = {};
-	struct metrics_server *srv = NULL;
 	struct report_ctx rc = {
 		.env = env,
 		.mode = lru_tracer_mode(t),
 		.limits = lru_tracer_limits(t),
 	};
-	char *metrics = NULL;
-	size_t metrics_len = 0;
 	long reports = 0;
 	/* hist without INTERVAL: one report when stopped */
 	double interval = env->interval_s > 0 ? env->interval_s : 1e9;
@@ -223,11 +209,6 @@ static int run_periodic(struct lru_tracer *t, struct lrutrace_env *env)
 	lru_snapshot_init(&prev);
 	lru_snapshot_init(&now);
 	lru_snapshot_init(&delta);
-	if (env->listen) {
-		srv = metrics_listen(env->listen);
-		if (!srv)
-			return EXIT_USAGE;
-	}
 	if ((err = lru_tracer_snapshot(t, &prev))) {
 		fprintf(stderr, "lrutrace: %s\n", lru_strerror(err));
 		rc_exit = EXIT_FAILURE_RUNTIME;
@@ -235,8 +216,7 @@ static int run_periodic(struct lru_tracer *t, struct lrutrace_env *env)
 	}
 	if (env->self)
 		lru_tracer_self_stats(t, &self_prev);
-	if (srv)
-		metrics = render_prometheus(&rc, &prev, &metrics_len);
+	publish_metrics(srv, &rc, &prev);
 	/*
 	 * Write the textfile once now: an unwritable path fails here, before
 	 * the first interval, instead of leaving a collector with stale data.
@@ -249,15 +229,11 @@ static int run_periodic(struct lru_tracer *t, struct lrutrace_env *env)
 	while (!stop) {
 		uint64_t deadline = now_ms() + (uint64_t)(interval * 1000);
 
-		if (srv) {
-			metrics_serve_until(srv, deadline, metrics ? metrics : "",
-					    metrics ? metrics_len : 0, &stop);
-		} else {
-			while (!stop && now_ms() < deadline) {
-				uint64_t left = deadline - now_ms();
+		/* --listen is served by its own thread meanwhile */
+		while (!stop && now_ms() < deadline) {
+			uint64_t left = deadline - now_ms();
 
-				usleep(left > 200 ? 200000 : (useconds_t)left * 1000);
-			}
+			usleep(left > 200 ? 200000 : (useconds_t)left * 1000);
 		}
 		if ((err = lru_tracer_snapshot(t, &now)) ||
 		    (err = lru_snapshot_delta(&now, &prev, &delta))) {
@@ -280,10 +256,7 @@ static int run_periodic(struct lru_tracer *t, struct lrutrace_env *env)
 			else
 				report_stat_text(stdout, &rc, &delta);
 			write_textfile(env, &rc, &now);
-			if (srv) {
-				free(metrics);
-				metrics = render_prometheus(&rc, &now, &metrics_len);
-			}
+			publish_metrics(srv, &rc, &now);
 		} else {
 			if (env->json)
 				report_hist_json(stdout, &rc, &delta);
@@ -291,10 +264,8 @@ static int run_periodic(struct lru_tracer *t, struct lrutrace_env *env)
 				report_hist_text(stdout, &rc, &delta);
 		}
 		if ((err = flush_out())) {
-			if (err < 0) {
-				perror("lrutrace: stdout");
+			if (err < 0)
 				rc_exit = EXIT_FAILURE_RUNTIME;
-			}
 			break;
 		}
 		/* swap: now becomes the previous sample */
@@ -308,8 +279,6 @@ static int run_periodic(struct lru_tracer *t, struct lrutrace_env *env)
 			break;
 	}
 out:
-	free(metrics);
-	metrics_close(srv);
 	lru_snapshot_free(&prev);
 	lru_snapshot_free(&now);
 	lru_snapshot_free(&delta);
@@ -332,8 +301,11 @@ int main(int argc, char **argv)
 	struct lru_tracer *t = NULL;
 	struct events_ctx ec = {};
 	struct sigaction sa = { .sa_handler = on_signal };
-	int err, rc;
+	struct metrics_server *srv = NULL;
+	int err, rc, usage;
 
+	/* --version, usage exit 2, SIGPIPE ignored, stdout checked at exit */
+	sl_cli_init("lrutrace");
 	rc = lrutrace_parse_args(argc, argv, &env);
 	if (rc)
 		return rc;
@@ -341,12 +313,9 @@ int main(int argc, char **argv)
 	/* no SA_RESTART: a signal must cut short poll() and usleep() */
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
-	signal(SIGPIPE, SIG_IGN);
 
-	if (env.nid >= 0 && !node_online(env.nid)) {
-		fprintf(stderr, "lrutrace: --node %d: no such NUMA node online\n", env.nid);
-		return EXIT_USAGE;
-	}
+	if (env.nid >= 0 && !node_online(env.nid))
+		sl_usage_error("--node %d: no such NUMA node online", env.nid);
 	lru_tracer_opts_init(&opts);
 	opts.force_fallback = env.fallback;
 	opts.verbose = env.verbose;
@@ -365,6 +334,12 @@ int main(int argc, char **argv)
 		}
 		opts.memcg_filter = true;
 	}
+	/*
+	 * Bind before loading anything: a port in use ends the run at once
+	 * (status 1), an address that does not resolve is a usage error.
+	 */
+	if (env.listen && !(srv = metrics_start(env.listen, &usage)))
+		return usage ? EXIT_USAGE : EXIT_FAILURE_RUNTIME;
 	if (env.mode == MODE_EVENTS) {
 		ec.env = &env;
 		opts.on_event = print_event;
@@ -374,6 +349,7 @@ int main(int argc, char **argv)
 	t = lru_tracer_open(&opts, &err);
 	if (!t) {
 		fprintf(stderr, "lrutrace: %s\n", lru_strerror(err));
+		metrics_stop(srv);
 		return exit_code(err);
 	}
 	if (env.memcg_path && lru_tracer_mode(t) == LRU_MODE_FALLBACK) {
@@ -399,8 +375,9 @@ int main(int argc, char **argv)
 	if (env.mode == MODE_EVENTS)
 		rc = run_events(t, &env, &ec);
 	else
-		rc = run_periodic(t, &env);
+		rc = run_periodic(t, &env, srv);
 out:
+	metrics_stop(srv);
 	lru_tracer_destroy(t);
 	return rc;
 }
