@@ -2,9 +2,9 @@
 # The mmstat CLI: exit codes, formats, names, units and rates, run on
 # fixture trees with --root and on temporary trees of bad files.
 top=$(cd "$(dirname "$0")/../.." && pwd)
-mmstat=$top/parsers/build/mmstat
+mmstat=$top/tools/mmstat/build/mmstat
 fx=$top/tests/fixtures/mmstat
-[ -x "$mmstat" ] || { echo "Bail out! $mmstat is not built (make -C parsers all)"; exit 1; }
+[ -x "$mmstat" ] || { echo "Bail out! $mmstat is not built (make -C tools/mmstat)"; exit 1; }
 n=0 failed=0
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -25,6 +25,13 @@ status() { "$mmstat" "$@" > "$tmp/out" 2> "$tmp/err"; echo $?; }
 # exit codes, as --help documents them
 is "help exits 0" 0 "$(status --help)"
 is "help lists exit codes" 1 "$(grep -c '^  4  a requested KEY is not in the file' "$tmp/out")"
+is "--version prints the project's version" "splitlru $(cat "$top/VERSION")" "$("$mmstat" --version)"
+is "an unknown option is usage" 2 "$(status --bogus meminfo)"
+is "-j is --format json" '{"MemTotal":8058204}' \
+	"$("$mmstat" --root "$fx/linux-6.1-numa2-patched" -j meminfo MemTotal)"
+is "options after KIND and its KEYs" "MemTotal=7869" \
+	"$("$mmstat" meminfo --root "$fx/linux-6.1-numa2-patched" MemTotal -m)"
+is "--numa outside memcg is usage" 2 "$(status --numa meminfo)"
 is "unknown KIND is usage" 2 "$(status nosuchkind)"
 is "no KIND is usage" 2 "$(status)"
 is "bad --format is usage" 2 "$(status --format xml meminfo)"

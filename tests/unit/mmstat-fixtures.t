@@ -4,9 +4,9 @@
 # keeps file order: every kind, zoneinfo too (issue 15: it printed a zone's
 # lines after the pagesets before them).
 top=$(cd "$(dirname "$0")/../.." && pwd)
-mmstat=$top/parsers/build/mmstat
+mmstat=$top/tools/mmstat/build/mmstat
 fixtures=$top/tests/fixtures/mmstat
-[ -x "$mmstat" ] || { echo "Bail out! $mmstat is not built (make -C parsers all)"; exit 1; }
+[ -x "$mmstat" ] || { echo "Bail out! $mmstat is not built (make -C tools/mmstat)"; exit 1; }
 n=0 failed=0
 
 # Files as the kernel would have written them: no CR, no NUL padding.

@@ -121,7 +121,10 @@ static int open_kind(struct source *src)
 			return open_all_nodes(src);
 		src->nodes = calloc(1, sizeof(*src->nodes));
 		return open_node(src, o->node);
+	default:
+		break;
 	}
+	fprintf(stderr, "mmstat: KIND not supported\n");
 	return EXIT_USAGE;
 }
 
@@ -305,6 +308,8 @@ int source_sample(struct source *src, struct sample *s)
 		return sample_zoneinfo(src, s);
 	case K_NODE:
 		return sample_nodes(src, s);
+	default:
+		break;
 	}
 	return EXIT_USAGE;
 }

@@ -17,7 +17,7 @@ enum {
 };
 
 enum out_format { FMT_KV, FMT_JSON, FMT_CSV, FMT_TABLE };
-enum kind { K_MEMINFO, K_NODE, K_VMSTAT, K_ZONEINFO, K_MEMCG, K_PSI };
+enum kind { K_MEMINFO, K_NODE, K_VMSTAT, K_ZONEINFO, K_MEMCG, K_PSI, K_LRU_GEN, K_NR };
 
 struct opts {
 	const char *root;
@@ -29,14 +29,29 @@ struct opts {
 	double interval;	/* seconds; 0: one sample */
 	long count;		/* rate samples; -1: until interrupted */
 	enum kind kind;
+	bool have_kind;
 	int node;		/* node N; -1: every node */
 	const char *cgroup;
 	bool numa_stat;		/* memcg: memory.numa_stat */
 	const char *psi_cgroup;	/* psi: a cgroup's memory.pressure instead */
-	char **keys;
+	char **keys;		/* allocated by parse_args: free(o->keys) */
 	int nr_keys;
 	FILE *out;		/* where print_* write: a memory stream */
+	FILE *sink;		/* where a whole sample goes: stdout */
+	/*
+	 * Called instead of sleeping between two samples when set: the
+	 * fuzzer changes the files there.
+	 */
+	void (*between)(void *arg, long seq);
+	void *between_arg;
 };
+
+#define OPTS_INIT { .format = FMT_KV, .node = -1, .count = -1 }
+
+/* The command line into o (OPTS_INIT first); argp flags: 0 in main. */
+int parse_args(struct opts *o, int argc, char **argv, unsigned flags);
+/* Everything after the command line: open, sample, print; the exit code. */
+int mmstat_run(struct opts *o);
 
 /*
  * One sample flattened: names like "MemTotal", "Node0.DMA.min" or
