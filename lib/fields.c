@@ -208,9 +208,12 @@ int sl_record_parse_kv(const struct sl_record *r, void *rec,
 			sl_field_key(f, k, name, sizeof(name));
 			if (strcmp(name, key))
 				continue;
-			if (parse_u64(value, &v) || sl_field_set(f, rec, k, v))
+			/* an enum may be given by its name, as the text has it */
+			if (f->kind == SL_FIELD_NAME && lru_name_parse(f->names, value) >= 0)
+				v = (uint64_t)lru_name_parse(f->names, value);
+			else if (parse_u64(value, &v))
 				return -1;
-			return 0;
+			return sl_field_set(f, rec, k, v);
 		}
 	}
 	return 1;

@@ -4,10 +4,13 @@
  * The loader fills snapshots; nothing here needs a kernel, so the unit
  * tests and both tools' figure paths use it alone.
  */
+#include <stdbool.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "lru_loader.h"
 #include "sl_fields.h"
+#include "sl_format.h"
 #include "sl_snapshot.h"
 
 void lru_snapshot_init(struct lru_snapshot *s)
@@ -175,4 +178,145 @@ int lru_snapshot_delta(const struct lru_snapshot *now,
 	for (i = 0; i < LRU_CNT_NR; i++)
 		out->counters[i] = now->counters[i] - then->counters[i];
 	return LRU_OK;
+}
+
+/* ---- as text ---- */
+
+static const char *const counter_keys[LRU_CNT_NR] = {
+	[LRU_CNT_SHRINK] = "shrink",
+	[LRU_CNT_BALANCE] = "balance",
+	[LRU_CNT_MOVE] = "move",
+	[LRU_CNT_RB_DROPS] = "rb_drops",
+};
+
+static void write_line(FILE *out, const char *tag, const struct sl_record *kr,
+		       const void *key, const struct sl_record *cr, const void *counts)
+{
+	char buf[2048];
+	struct sl_buf b;
+
+	sl_buf_init(&b, buf, sizeof(buf));
+	sl_fields_text(&b, kr, key);
+	if (cr)
+		sl_fields_text(&b, cr, counts);
+	fprintf(out, "%s%s\n", tag, buf);
+}
+
+int lru_snapshot_write(FILE *out, const struct lru_snapshot *s)
+{
+	size_t i;
+
+	fprintf(out, "snapshot ts_ns=%llu\n", (unsigned long long)s->ts_ns);
+	for (i = 0; i < s->nr_lists; i++)
+		write_line(out, "list", &sl_list_key_record, &s->lists[i].key,
+			   &sl_list_counts_record, &s->lists[i].counts);
+	for (i = 0; i < s->nr_balance; i++)
+		write_line(out, "balance", &sl_balance_record, &s->balance[i], NULL, NULL);
+	for (i = 0; i < s->nr_moves; i++)
+		write_line(out, "move", &sl_move_key_record, &s->moves[i].key,
+			   &sl_move_counts_record, &s->moves[i].counts);
+	fputs("counters", out);
+	for (i = 0; i < LRU_CNT_NR; i++)
+		fprintf(out, " %s=%llu", counter_keys[i], (unsigned long long)s->counters[i]);
+	fputs("\nend\n", out);
+	return ferror(out) ? -1 : 0;
+}
+
+/* Every "key=value" of the rest of a line into rec (two records: key, counts). */
+static int read_fields(char *save, const struct sl_record *kr, void *key,
+		       const struct sl_record *cr, void *counts)
+{
+	char *tok;
+
+	while ((tok = strtok_r(NULL, " \t", &save))) {
+		char *eq = strchr(tok, '=');
+		int rc;
+
+		if (!eq)
+			return -1;
+		*eq = '\0';
+		rc = sl_record_parse_kv(kr, key, tok, eq + 1);
+		if (rc == 1 && cr)
+			rc = sl_record_parse_kv(cr, counts, tok, eq + 1);
+		if (rc < 0)
+			return -1;
+	}
+	return 0;
+}
+
+int lru_snapshot_read(FILE *in, struct lru_snapshot *s, unsigned *line,
+		      char *err, size_t errlen)
+{
+	char buf[4096];
+	bool started = false;
+
+	s->nr_lists = s->nr_balance = s->nr_moves = 0;
+	memset(s->hists, 0, sizeof(s->hists));
+	memset(s->counters, 0, sizeof(s->counters));
+	s->ts_ns = 0;
+	while (fgets(buf, sizeof(buf), in)) {
+		char *save = NULL, *tag;
+		int rc = 0;
+
+		(*line)++;
+		buf[strcspn(buf, "\n")] = '\0';
+		tag = strtok_r(buf, " \t", &save);
+		if (!tag || tag[0] == '#')
+			continue;
+		if (!started) {
+			if (strcmp(tag, "snapshot")) {
+				snprintf(err, errlen, "%u: expected 'snapshot'", *line);
+				return -1;
+			}
+			started = true;
+			for (char *tok; (tok = strtok_r(NULL, " \t", &save));)
+				if (!strncmp(tok, "ts_ns=", 6))
+					s->ts_ns = strtoull(tok + 6, NULL, 10);
+			continue;
+		}
+		if (!strcmp(tag, "end")) {
+			lru_snapshot_sort(s);
+			return 0;
+		} else if (!strcmp(tag, "list")) {
+			struct lru_list_stat l;
+
+			memset(&l, 0, sizeof(l));
+			rc = read_fields(save, &sl_list_key_record, &l.key,
+					 &sl_list_counts_record, &l.counts);
+			if (!rc)
+				rc = lru_snapshot_add_list(s, &l);
+		} else if (!strcmp(tag, "balance")) {
+			struct lru_balance b;
+
+			memset(&b, 0, sizeof(b));
+			rc = read_fields(save, &sl_balance_record, &b, NULL, NULL);
+			if (!rc)
+				rc = lru_snapshot_add_balance(s, &b);
+		} else if (!strcmp(tag, "move")) {
+			struct lru_move_stat m;
+
+			memset(&m, 0, sizeof(m));
+			rc = read_fields(save, &sl_move_key_record, &m.key,
+					 &sl_move_counts_record, &m.counts);
+			if (!rc)
+				rc = lru_snapshot_add_move(s, &m);
+		} else if (!strcmp(tag, "counters")) {
+			for (char *tok; (tok = strtok_r(NULL, " \t", &save));)
+				for (int i = 0; i < LRU_CNT_NR; i++) {
+					size_t n = strlen(counter_keys[i]);
+
+					if (!strncmp(tok, counter_keys[i], n) && tok[n] == '=')
+						s->counters[i] = strtoull(tok + n + 1, NULL, 10);
+				}
+		}
+		if (rc) {
+			snprintf(err, errlen, "%u: malformed '%s' line", *line, tag);
+			return -1;
+		}
+	}
+	if (started) {
+		snprintf(err, errlen, "%u: no 'end' line", *line);
+		return -1;
+	}
+	return 1;
 }

@@ -67,7 +67,7 @@ int sl_field_set(const struct sl_field *f, void *rec, unsigned i, uint64_t v);
 /*
  * "key=value" from a recording: set the field keyed key in rec.  0 when
  * set, 1 when no field has that key (a later version's: ignore it), -1 when
- * the value is not a number that fits.
+ * the value is not a number that fits (an enum may also be its name).
  */
 int sl_record_parse_kv(const struct sl_record *r, void *rec,
 		       const char *key, const char *value);

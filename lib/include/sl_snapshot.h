@@ -10,6 +10,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include "lru_events.h"
 
 #ifdef __cplusplus
@@ -62,6 +63,28 @@ int lru_snapshot_add_move(struct lru_snapshot *s, const struct lru_move_stat *m)
 int lru_snapshot_add_balance(struct lru_snapshot *s, const struct lru_balance *b);
 /* Sort the arrays into their documented order (after adding). */
 void lru_snapshot_sort(struct lru_snapshot *s);
+
+/*
+ * A snapshot as text, for fixtures and captures: one record a line, its
+ * keys those of the field tables (sl_fields.h), between "snapshot" and
+ * "end" lines:
+ *
+ *	snapshot ts_ns=12000000000
+ *	list nid=0 memcg_id=1 lru=inactive_file reclaimer=kswapd scanned=...
+ *	balance nid=0 memcg_id=1 priority=12 policy=cost ...
+ *	move nid=0 memcg_id=1 from_lru=... moves=... pages=...
+ *	counters shrink=... balance=... move=... rb_drops=...
+ *	end
+ *
+ * Histograms are not written.  Keys a reader does not know are skipped.
+ */
+int lru_snapshot_write(FILE *out, const struct lru_snapshot *s);
+/*
+ * Read the next snapshot into *s (initialised; its arrays are reused).
+ * 0, 1 at the end of the file, or -1 with err set ("LINE: why").
+ */
+int lru_snapshot_read(FILE *in, struct lru_snapshot *s, unsigned *line,
+		      char *err, size_t errlen);
 
 /* Grow *arr (of elem-sized items, capacity *cap) to hold need items. */
 int lru_snapshot_grow(void **arr, size_t *cap, size_t need, size_t elem);

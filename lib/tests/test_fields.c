@@ -7,6 +7,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <cmocka.h>
 #include <json-c/json.h>
@@ -234,6 +235,55 @@ static void test_snapshot_delta(void **state)
 	lru_snapshot_free(&then);
 }
 
+/* A snapshot written as text reads back the same (the fixtures' format). */
+static void test_snapshot_text(void **state)
+{
+	struct lru_snapshot a, b;
+	struct lru_balance bal;
+	char *text = NULL, err[128];
+	size_t len = 0;
+	unsigned line = 0;
+	FILE *f = open_memstream(&text, &len);
+
+	(void)state;
+	fill(&a, 2, true);
+	memset(&bal, 0, sizeof(bal));
+	bal.nid = 1;
+	bal.memcg_id = 42;
+	bal.policy = SL_POLICY_ROTATION;
+	bal.anon_permille = 333;
+	bal.scan[SL_LRU_ACTIVE_ANON] = 17;
+	assert_int_equal(lru_snapshot_add_balance(&a, &bal), 0);
+	a.counters[LRU_CNT_RB_DROPS] = 5;
+	assert_int_equal(lru_snapshot_write(f, &a), 0);
+	fclose(f);
+	assert_non_null(strstr(text, "list nid=0 memcg_id=1 lru=inactive_anon reclaimer=kswapd scanned=200"));
+	assert_non_null(strstr(text, "policy=rotation"));
+
+	f = fmemopen(text, len, "r");
+	lru_snapshot_init(&b);
+	assert_int_equal(lru_snapshot_read(f, &b, &line, err, sizeof(err)), 0);
+	assert_int_equal(b.ts_ns, a.ts_ns);
+	assert_int_equal(b.nr_lists, a.nr_lists);
+	assert_memory_equal(b.lists, a.lists, a.nr_lists * sizeof(*a.lists));
+	assert_int_equal(b.nr_balance, 1);
+	assert_memory_equal(b.balance, a.balance, sizeof(*a.balance));
+	assert_int_equal(b.nr_moves, a.nr_moves);
+	assert_memory_equal(b.moves, a.moves, a.nr_moves * sizeof(*a.moves));
+	assert_memory_equal(b.counters, a.counters, sizeof(a.counters));
+	assert_int_equal(lru_snapshot_read(f, &b, &line, err, sizeof(err)), 1);	/* EOF */
+	fclose(f);
+
+	f = fmemopen((char *)"snapshot\nlist nid=x\nend\n", 23, "r");
+	line = 0;
+	assert_int_equal(lru_snapshot_read(f, &b, &line, err, sizeof(err)), -1);
+	assert_string_equal(err, "2: malformed 'list' line");
+	fclose(f);
+	lru_snapshot_free(&a);
+	lru_snapshot_free(&b);
+	free(text);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -242,6 +292,7 @@ int main(void)
 		cmocka_unit_test(test_event_lines),
 		cmocka_unit_test(test_parse_kv),
 		cmocka_unit_test(test_snapshot_delta),
+		cmocka_unit_test(test_snapshot_text),
 	};
 
 	return cmocka_run_group_tests_name("core-fields", tests, NULL, NULL);

@@ -7,7 +7,7 @@
 cd "$TAP_TOP" || exit 1
 export SPLITLRU_NO_BPF=1
 
-if ! out=$(make --no-print-directory -s -C tools/splitlrutop build/splitlrutop 2>&1); then
+if ! out=$(make --no-print-directory -s -C tools/splitlrutop all 2>&1); then
 	fail "tools/splitlrutop builds"
 	diag "$out"
 	done_testing

@@ -56,6 +56,14 @@ struct sl_bpf_source *sl_bpf_open(bool force_fallback, enum sl_bpf_reason *reaso
 				  char *detail, size_t detaillen);
 /* Add the BPF figures to a sample sl_proc_sample filled. */
 int sl_bpf_sample(struct sl_bpf_source *b, struct sl_sample *s);
+
+struct lru_snapshot;
+/*
+ * Add one loader snapshot to a sample whose nodes and memcgs are set
+ * (sample_bpf.c; sl_bpf_sample, and the tests with recorded snapshots).
+ */
+void sl_sample_add_snapshot(struct sl_sample *s, const struct lru_snapshot *snap,
+			    bool fallback);
 void sl_bpf_close(struct sl_bpf_source *b);
 
 #endif /* SPLITLRUTOP_SAMPLER_H */

@@ -2,8 +2,8 @@
 /*
  * source_bpf.c: the BPF half of the sampler, and the only file of
  * splitlrutop that knows the loader library (bpf/include/lru_loader.h).
- * It holds no BPF code: the loader attaches the programs, and this file
- * turns its snapshots into the model.
+ * It holds no BPF code: the loader attaches the programs and takes the
+ * snapshots, and sample_bpf.c turns them into the model.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,23 +12,12 @@
 #include "sampler.h"
 
 #include "lru_loader.h"
-#include "sl_fields.h"
 
 struct sl_bpf_source {
 	struct lru_tracer *tracer;
 	struct lru_snapshot snap;
 	bool fallback;
 };
-
-static enum sl_who who_of(unsigned reclaimer)
-{
-	switch (reclaimer) {
-	case SL_RECLAIMER_KSWAPD: return SL_WHO_KSWAPD;
-	case SL_RECLAIMER_DIRECT:
-	case SL_RECLAIMER_MEMCG: return SL_WHO_DIRECT;
-	default: return SL_WHO_OTHER;
-	}
-}
 
 struct sl_bpf_source *sl_bpf_open(bool force_fallback, enum sl_bpf_reason *reason,
 				  char *detail, size_t detaillen)
@@ -78,68 +67,11 @@ struct sl_bpf_source *sl_bpf_open(bool force_fallback, enum sl_bpf_reason *reaso
 	return b;
 }
 
-/* c += k, every field of the list counts; a missing slot starts at zero. */
-static void counts_add(sl_counts *c, const struct lru_list_counts *k)
-{
-	const struct sl_record *r = &sl_list_counts_record;
-
-	for (size_t i = 0; i < r->nr_fields; i++) {
-		uint64_t v = sl_field_get(&r->fields[i], c, 0);
-
-		sl_field_set(&r->fields[i], c, 0,
-			     (v == SL_MISSING ? 0 : v) + sl_field_get(&r->fields[i], k, 0));
-	}
-}
-
-static void counts_zero(sl_counts lists[SL_NR_LISTS][SL_WHO_NR])
-{
-	memset(lists, 0, sizeof(sl_counts) * SL_NR_LISTS * SL_WHO_NR);
-}
-
 int sl_bpf_sample(struct sl_bpf_source *b, struct sl_sample *s)
 {
 	if (lru_tracer_snapshot(b->tracer, &b->snap))
 		return -1;
-
-	/* Counters start at zero on attach: every node and memcg has lists. */
-	for (int i = 0; i < s->nr_nodes; i++) {
-		s->nodes[i].have_lists = true;
-		counts_zero(s->nodes[i].lists);
-	}
-	for (int i = 0; i < s->nr_memcgs && !b->fallback; i++) {
-		s->memcgs[i].have_lists = true;
-		counts_zero(s->memcgs[i].lists);
-	}
-
-	for (size_t i = 0; i < b->snap.nr_lists; i++) {
-		const struct lru_list_stat *ls = &b->snap.lists[i];
-		unsigned lru = ls->key.lru;
-		enum sl_who who = who_of(ls->key.reclaimer);
-
-		if (lru >= SL_NR_LISTS)
-			continue;	/* unevictable: not a reclaim list */
-		for (int n = 0; n < s->nr_nodes; n++)
-			if (s->nodes[n].nid == (int)ls->key.nid)
-				counts_add(&s->nodes[n].lists[lru][who], &ls->counts);
-		for (int m = 0; m < s->nr_memcgs && !b->fallback; m++)
-			if (s->memcgs[m].id == ls->key.memcg_id)
-				counts_add(&s->memcgs[m].lists[lru][who], &ls->counts);
-	}
-
-	/* Per node: the decision that stands for it (sl_node_decision). */
-	for (int n = 0; n < s->nr_nodes; n++) {
-		const struct lru_balance *bal = sl_node_decision(b->snap.balance,
-			b->snap.nr_balance, (uint32_t)s->nodes[n].nid);
-		s->nodes[n].decision.present = bal != NULL;
-		if (bal)
-			s->nodes[n].decision.b = *bal;
-	}
-
-	s->bpf_events = b->snap.counters[LRU_CNT_SHRINK] +
-		b->snap.counters[LRU_CNT_BALANCE] + b->snap.counters[LRU_CNT_MOVE];
-	s->bpf_drops = b->snap.counters[LRU_CNT_RB_DROPS];
-	if (b->fallback)
-		s->missing |= SL_LACK_DECISION;
+	sl_sample_add_snapshot(s, &b->snap, b->fallback);
 	return 0;
 }
 
