@@ -54,17 +54,24 @@ static void report_stdout_error(int err)
  */
 static void check_stdout(void)
 {
+	bool failed_before = ferror(stdout);
 	int err;
 
 	if (stdout_gone)
 		return;
 	errno = 0;
-	if (fflush(stdout) == 0 && !ferror(stdout))
+	if (fflush(stdout) == 0 && !failed_before)
 		return;
 	err = errno;
 	if (err == EPIPE || reader_gone())
 		return;
-	report_stdout_error(err);
+	/*
+	 * A write that failed before now (ferror set, nothing left to flush)
+	 * was the tool's to report, as it saw it; one that fails only now is
+	 * said here.  Either way the status says it.
+	 */
+	if (err)
+		report_stdout_error(err);
 	_exit(SL_EXIT_FAILURE);
 }
 

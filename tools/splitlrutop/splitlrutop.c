@@ -14,9 +14,10 @@
 #include <string.h>
 
 #include "app.h"
+#include "sl_cli.h"
+#include "sl_num.h"
 #include "term.h"
 
-const char *argp_program_version = "splitlrutop 0.1";
 const char *argp_program_bug_address = "the splitlru issue tracker";
 
 static const char doc[] =
@@ -30,19 +31,25 @@ static const char doc[] =
 "  splitlrutop                     interactive, 1 s refresh\n"
 "  splitlrutop -d 2 -w run.rec     interactive, recording every sample\n"
 "  splitlrutop -b -n 5 -d 1        five plain-text frames, one a second\n"
-"  splitlrutop -b --json -n 10     ten JSON objects, one per line\n"
+"  splitlrutop -b -j -n 10         ten JSON objects, one per line\n"
 "  splitlrutop -r run.rec          replay a recording (no root, no BPF)\n"
 "  splitlrutop -b -r run.rec       print every frame of a recording\n"
+"  splitlrutop -b -n 1 --no-bpf    one frame from /proc alone\n"
+"\n"
+"Exit status: 0 ok (also when stopped by q, SIGINT or SIGTERM, or when the\n"
+"reader of stdout has gone); 1 error (a file or stdout that cannot be\n"
+"written, a recording that cannot be read, no terminal without -b); 2 usage\n"
+"error.  SECONDS are decimal (0.5); COUNT and NODE whole numbers.\n"
 "\n"
 "OPTIONS:";
 
-enum { OPT_JSON = 1000, OPT_NODE, OPT_NO_BPF, OPT_FALLBACK, OPT_ROOT, OPT_ASCII, OPT_MONO };
+enum { OPT_NODE = 1000, OPT_NO_BPF, OPT_FALLBACK, OPT_ROOT, OPT_ASCII, OPT_MONO };
 
 static const struct argp_option opts[] = {
 	{ "batch", 'b', NULL, 0, "Batch mode: print frames to stdout, read no keys", 0 },
 	{ "iterations", 'n', "COUNT", 0, "Stop after COUNT frames (default: until stopped)", 0 },
 	{ "delay", 'd', "SECONDS", 0, "Refresh interval (default 1; 0.1 to 3600)", 0 },
-	{ "json", OPT_JSON, NULL, 0, "Batch mode: one JSON object per frame and line", 0 },
+	{ "json", 'j', NULL, 0, "Batch mode: one JSON object per frame and line", 0 },
 	{ "write", 'w', "FILE", 0, "Record every sample to FILE", 0 },
 	{ "read", 'r', "FILE", 0, "Replay a recording instead of sampling", 0 },
 	{ "node", OPT_NODE, "NODE", 0, "Show only this NUMA node (n cycles)", 0 },
@@ -61,26 +68,24 @@ static const struct argp_option opts[] = {
 static error_t parse_arg(int key, char *arg, struct argp_state *state)
 {
 	struct sl_options *o = state->input;
-	char *end;
+	uint64_t u;
+	double s;
 
 	switch (key) {
 	case 'b':
 		o->batch = true;
 		break;
 	case 'n':
-		errno = 0;
-		o->count = strtol(arg, &end, 10);
-		if (errno || *end || o->count < 1)
+		if (sl_parse_uint(arg, 1, LONG_MAX, &u))
 			argp_error(state, "-n wants a positive count, not '%s'", arg);
+		o->count = (long)u;
 		break;
-	case 'd': {
-		double s = strtod(arg, &end);
-		if (*end || !(s >= 0.1 && s <= 3600))
+	case 'd':
+		if (sl_parse_seconds(arg, 0.1, 3600, &s))
 			argp_error(state, "-d wants seconds from 0.1 to 3600, not '%s'", arg);
 		o->interval_ms = (unsigned)(s * 1000 + 0.5);
 		break;
-	}
-	case OPT_JSON:
+	case 'j':
 		o->json = true;
 		break;
 	case 'w':
@@ -89,17 +94,12 @@ static error_t parse_arg(int key, char *arg, struct argp_state *state)
 	case 'r':
 		o->read_path = arg;
 		break;
-	case OPT_NODE: {
-		/* through long: (int) of 4294967297 would be node 1 */
-		long node;
-
-		errno = 0;
-		node = strtol(arg, &end, 10);
-		if (errno || end == arg || *end || node < 0 || node > INT_MAX)
+	case OPT_NODE:
+		/* range-checked before the cast: 4294967297 must not be node 1 */
+		if (sl_parse_uint(arg, 0, INT_MAX, &u))
 			argp_error(state, "--node wants a node number, not '%s'", arg);
-		o->view.node = (int)node;
+		o->view.node = (int)u;
 		break;
-	}
 	case 'm':
 		o->view.memcg = true;
 		break;
@@ -157,7 +157,8 @@ int main(int argc, char **argv)
 	};
 
 	setlocale(LC_ALL, "");
-	argp_err_exit_status = 2;
+	/* --version, usage exit 2, SIGPIPE ignored, stdout checked at exit */
+	sl_cli_init("splitlrutop");
 	argp_parse(&argp, argc, argv, 0, NULL, &o);
 	o.sampler.interval_ms = o.interval_ms;
 	sl_signals_install();

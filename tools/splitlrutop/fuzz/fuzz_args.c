@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * libFuzzer target: the numbers of splitlrutop's command line (-n, -d,
- * --node).  splitlrutop.c is included to reach its static parse_arg; its
+ * --node), which it parses with the core's sl_num.h.  splitlrutop.c is included to reach its static parse_arg; its
  * argp_error, which would exit, jumps back here instead.  The first byte
  * picks the option, the rest is its argument.  A value parse_arg accepts
  * must lie in the documented range and be the one the text spells.
@@ -20,6 +20,14 @@ static void fuzz_argp_error(const struct argp_state *state, const char *fmt, ...
 #define main splitlrutop_main
 #include "../splitlrutop.c"
 #undef main
+/* The core's numbers and CLI habits, which parse_arg and main call, built
+ * here under the same argp_error. */
+#include "../../../lib/num.c"
+#include "../../../lib/cli.c"
+#ifndef SPLITLRU_VERSION
+#define SPLITLRU_VERSION "fuzz"
+#endif
+#include "../../../lib/version.c"
 
 int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 {
