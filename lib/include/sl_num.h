@@ -27,7 +27,7 @@ int sl_parse_size_range(const char *text, uint64_t min, uint64_t max,
 
 /* One line a usage message can quote after a bad size. */
 #define SL_SIZE_SYNTAX \
-	"digits with an optional binary suffix K, M, G or T (1K = 1024), with or without iB"
+	"digits with an optional binary suffix K, M, G or T, with or without iB; 1K = 1024"
 
 /*
  * The human form of a size, for messages: the largest binary suffix that is
