@@ -25,15 +25,21 @@
 #include <bpf/libbpf.h>
 #include "lru_loader.h"
 #include "lrutrace.skel.h"
+#include "stock.skel.h"
 #include "snapshot.h"
+#include "snapshot_mglru.h"
 
 struct lru_tracer {
 	struct lrutrace_bpf *skel;
+	struct stock_bpf *stock;	/* NULL: no stock-fentry or MGLRU program */
 	struct ring_buffer *rb;
 	lru_event_fn on_event;
 	void *ctx;
 	unsigned features;
 	enum lru_mode mode;
+	enum lru_source source;
+	bool stock_kprobes;	/* stock programs as kprobes: no fentry here */
+	bool mglru_progs;	/* MGLRU programs loaded */
 	bool loaded, attached;
 	int stats_fd;
 	int ncpus;
@@ -60,6 +66,8 @@ const char *lru_strerror(int err)
 	case LRU_ERR_NO_CGROUP: return "not a cgroup v2 directory";
 	case LRU_ERR_DISABLED:
 		return "BPF is disabled by SPLITLRU_NO_BPF (the host tests set it to keep BPF out of the host kernel)";
+	case LRU_ERR_NO_SOURCE:
+		return "the kernel cannot give the source asked for";
 	}
 	return "unknown error";
 }
@@ -117,6 +125,150 @@ static bool privileged(void)
 	return has_cap(data, CAP_BPF) && has_cap(data, CAP_PERFMON);
 }
 
+static const char *const source_names[LRU_SOURCE_NR] = {
+	[LRU_SOURCE_AUTO] = "auto",
+	[LRU_SOURCE_SERIES] = "series",
+	[LRU_SOURCE_STOCK_FENTRY] = "stock-fentry",
+	[LRU_SOURCE_STOCK_TRACEPOINTS] = "stock-tracepoints",
+	[LRU_SOURCE_PROC_ONLY] = "proc-only",
+};
+
+const char *lru_source_name(enum lru_source s)
+{
+	return (unsigned)s < LRU_SOURCE_NR ? source_names[s] : "unknown";
+}
+
+int lru_source_from_name(const char *name, enum lru_source *s)
+{
+	int i;
+
+	for (i = 0; name && i < LRU_SOURCE_NR; i++)
+		if (strcmp(name, source_names[i]) == 0) {
+			*s = i;
+			return LRU_OK;
+		}
+	return LRU_ERR_INVAL;
+}
+
+/*
+ * The stock functions stock.bpf.c probes.  STOCK_CORE ones must all be
+ * there for the stock-fentry source; the moves are optional one by one;
+ * the MGLRU ones go together.
+ */
+enum stock_fn_group { STOCK_CORE, STOCK_MOVE, STOCK_MGLRU, STOCK_BOTH };
+
+static const struct stock_fn {
+	const char *name;
+	enum stock_fn_group group;
+} stock_fns[] = {
+	{ "shrink_lruvec", STOCK_CORE },
+	{ "isolate_lru_folios", STOCK_CORE },
+	{ "shrink_active_list", STOCK_CORE },
+	{ "move_folios_to_lru", STOCK_CORE },
+	{ "shrink_folio_list", STOCK_BOTH },
+	{ "lru_move_tail_fn", STOCK_MOVE },
+	{ "folio_activate_fn", STOCK_MOVE },
+	{ "lru_deactivate_fn", STOCK_MOVE },
+	{ "lru_deactivate_file_fn", STOCK_MOVE },
+	{ "lru_lazyfree_fn", STOCK_MOVE },
+	{ "evict_folios", STOCK_MGLRU },
+	{ "isolate_folios", STOCK_MGLRU },
+	{ "try_to_inc_max_seq", STOCK_MGLRU },
+};
+#define NR_STOCK_FNS (sizeof(stock_fns) / sizeof(stock_fns[0]))
+
+/* What the kernel offers for each stock function. */
+struct stock_probe {
+	bool has_fentry;		/* kallsyms has __fentry__: FUNCTION_TRACER */
+	bool btf[NR_STOCK_FNS];		/* a BTF FUNC: fentry can attach */
+	bool sym[NR_STOCK_FNS];		/* a kallsyms symbol of that exact name */
+};
+
+static int stock_fn_index(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < NR_STOCK_FNS; i++)
+		if (strcmp(stock_fns[i].name, name) == 0)
+			return (int)i;
+	return -1;
+}
+
+static void probe_stock(const struct btf *btf, struct stock_probe *p)
+{
+	char line[512];
+	FILE *f;
+	size_t i;
+
+	memset(p, 0, sizeof(*p));
+	for (i = 0; btf && i < NR_STOCK_FNS; i++)
+		p->btf[i] = btf__find_by_name_kind(btf, stock_fns[i].name, BTF_KIND_FUNC) > 0;
+	f = fopen("/proc/kallsyms", "re");
+	if (!f)
+		return;
+	while (fgets(line, sizeof(line), f)) {
+		char type, name[256];
+		int idx;
+
+		if (sscanf(line, "%*s %c %255s", &type, name) != 2)
+			continue;
+		if (type != 't' && type != 'T')
+			continue;
+		if (strcmp(name, "__fentry__") == 0) {
+			p->has_fentry = true;
+			continue;
+		}
+		idx = stock_fn_index(name);
+		if (idx >= 0)
+			p->sym[idx] = true;
+	}
+	fclose(f);
+}
+
+/* Can the function at i be probed: by fentry, else by kprobe? */
+static bool stock_fn_ok(const struct stock_probe *p, size_t i, bool kprobes)
+{
+	return kprobes ? p->sym[i] : p->has_fentry && p->btf[i] && p->sym[i];
+}
+
+static bool stock_group_ok(const struct stock_probe *p, enum stock_fn_group g,
+			   bool kprobes)
+{
+	size_t i;
+
+	for (i = 0; i < NR_STOCK_FNS; i++)
+		if ((stock_fns[i].group == g || stock_fns[i].group == STOCK_BOTH) &&
+		    !stock_fn_ok(p, i, kprobes))
+			return false;
+	return true;
+}
+
+static void probe_stock_features(const struct btf *btf, struct lru_features *f)
+{
+	struct stock_probe p;
+
+	probe_stock(btf, &p);
+	if (stock_group_ok(&p, STOCK_CORE, false))
+		f->flags |= LRU_FEAT_FENTRY;
+	if (stock_group_ok(&p, STOCK_CORE, true))
+		f->flags |= LRU_FEAT_STOCK_KPROBE;
+	if (stock_group_ok(&p, STOCK_MGLRU, false) || stock_group_ok(&p, STOCK_MGLRU, true))
+		f->flags |= LRU_FEAT_MGLRU_FN;
+}
+
+enum lru_source lru_probe_source(const struct lru_features *f)
+{
+	if (!(f->flags & LRU_FEAT_BTF) || !(f->flags & LRU_FEAT_PRIVILEGED))
+		return LRU_SOURCE_PROC_ONLY;
+	if (f->flags & LRU_FEAT_SHRINK)
+		return LRU_SOURCE_SERIES;
+	if (f->flags & (LRU_FEAT_FENTRY | LRU_FEAT_STOCK_KPROBE))
+		return LRU_SOURCE_STOCK_FENTRY;
+	if (f->flags & LRU_FEAT_STOCK)
+		return LRU_SOURCE_STOCK_TRACEPOINTS;
+	return LRU_SOURCE_PROC_ONLY;
+}
+
 int lru_probe(struct lru_features *f)
 {
 	struct btf *btf;
@@ -147,6 +299,7 @@ int lru_probe(struct lru_features *f)
 	if (btf_has_tracepoint(btf, "mm_vmscan_memcg_reclaim_begin") &&
 	    btf_has_tracepoint(btf, "mm_vmscan_memcg_reclaim_end"))
 		f->flags |= LRU_FEAT_MEMCG_LAT;
+	probe_stock_features(btf, f);
 	btf__free(btf);
 	return LRU_OK;
 }
@@ -186,7 +339,11 @@ static void set_limits(struct lru_tracer *t)
 	size_t n = 0;
 
 	t->limits[0] = '\0';
-	if (t->mode == LRU_MODE_FALLBACK)
+	if (t->source == LRU_SOURCE_STOCK_FENTRY)
+		n += snprintf(t->limits + n, sizeof(t->limits) - n,
+			"decision reconstructed from get_scan_count()'s inputs; no shrink reason on active lists, no skipped shrinks, no refault activations%s",
+			t->stock_kprobes ? " (kprobes: this kernel has no fentry)" : "");
+	else if (t->mode == LRU_MODE_FALLBACK)
 		n += snprintf(t->limits + n, sizeof(t->limits) - n,
 			"fallback mode (stock vmscan events): no balance decisions, no memcg, no list moves, no shrink reasons");
 	else if (!(t->features & (LRU_FEAT_BALANCE | LRU_FEAT_MOVE)))
@@ -198,9 +355,102 @@ static void set_limits(struct lru_tracer *t)
 	else if (!(t->features & LRU_FEAT_MOVE))
 		n += snprintf(t->limits + n, sizeof(t->limits) - n,
 			"no list moves (kernel lacks pagemap:mm_lru_move)");
-	if (t->features & LRU_FEAT_MGLRU_ON)
+	if ((t->features & LRU_FEAT_MGLRU_ON) && t->mglru_progs)
+		snprintf(t->limits + n, sizeof(t->limits) - n, "%sMGLRU is enabled: reclaim bypasses the classic lists; per-type evictions and aging only",
+			 n ? "; " : "");
+	else if (t->features & LRU_FEAT_MGLRU_ON)
 		snprintf(t->limits + n, sizeof(t->limits) - n, "%sMGLRU is enabled: reclaim bypasses the classic lists, their counts stay near zero",
 			 n ? "; " : "");
+}
+
+/* The rodata filters, alike in every object (lru_common.bpf.h). */
+#define SET_FILTERS(rodata, opts) do {						\
+	(rodata)->stream_events = (opts)->on_event != NULL;			\
+	(rodata)->filter_nid = (opts)->nid;					\
+	(rodata)->filter_memcg_on = (opts)->memcg_filter;			\
+	(rodata)->filter_memcg_id = (opts)->memcg_id;				\
+	if ((opts)->lru_mask)							\
+		(rodata)->filter_lru_mask = (opts)->lru_mask;			\
+	if ((opts)->reason_mask)						\
+		(rodata)->filter_reason_mask = (opts)->reason_mask;		\
+	if ((opts)->move_mask)							\
+		(rodata)->filter_move_mask = (opts)->move_mask;			\
+	if ((opts)->reclaimer_mask)						\
+		(rodata)->filter_reclaimer_mask = (opts)->reclaimer_mask;	\
+} while (0)
+
+/* Choose the source: the forced one if the kernel has it, else the richest. */
+static int choose_source(const struct lru_tracer_opts *opts,
+			 const struct lru_features *f, enum lru_source *out)
+{
+	enum lru_source want = opts->force_source;
+	bool stock = f->flags & (LRU_FEAT_FENTRY | LRU_FEAT_STOCK_KPROBE);
+
+	if (want == LRU_SOURCE_AUTO && opts->force_fallback)
+		want = LRU_SOURCE_STOCK_TRACEPOINTS;
+	switch (want) {
+	case LRU_SOURCE_AUTO:
+		if (f->flags & LRU_FEAT_SHRINK)
+			*out = LRU_SOURCE_SERIES;
+		else if (stock)
+			*out = LRU_SOURCE_STOCK_FENTRY;
+		else if (f->flags & LRU_FEAT_STOCK)
+			*out = LRU_SOURCE_STOCK_TRACEPOINTS;
+		else
+			return LRU_ERR_NO_TRACEPOINT;
+		return LRU_OK;
+	case LRU_SOURCE_SERIES:
+		*out = want;
+		return (f->flags & LRU_FEAT_SHRINK) ? LRU_OK : LRU_ERR_NO_SOURCE;
+	case LRU_SOURCE_STOCK_FENTRY:
+		*out = want;
+		return stock ? LRU_OK : LRU_ERR_NO_SOURCE;
+	case LRU_SOURCE_STOCK_TRACEPOINTS:
+		*out = want;
+		return (f->flags & LRU_FEAT_STOCK) ? LRU_OK : LRU_ERR_NO_SOURCE;
+	default:
+		return LRU_ERR_NO_SOURCE;	/* proc-only needs no tracer */
+	}
+}
+
+/*
+ * Autoload the stock object's programs this kernel and source want: the
+ * classic ones and the moves for stock-fentry, the MGLRU ones when asked;
+ * fentry/fexit, or their kprobe twins where the kernel has no fentry.
+ * Returns how many programs will load.
+ */
+static int stock_autoload(struct stock_bpf *skel, const struct stock_probe *p,
+			  bool classic, bool mglru, bool kprobes)
+{
+	struct bpf_program *prog;
+	int n = 0;
+
+	bpf_object__for_each_program(prog, skel->obj) {
+		const char *sec = bpf_program__section_name(prog);
+		const char *slash = strchr(sec, '/');
+		bool is_kprobe = strncmp(sec, "kprobe/", 7) == 0 ||
+				 strncmp(sec, "kretprobe/", 10) == 0;
+		int i = slash ? stock_fn_index(slash + 1) : -1;
+		bool want = false;
+
+		if (i >= 0 && is_kprobe == kprobes && stock_fn_ok(p, i, kprobes)) {
+			switch (stock_fns[i].group) {
+			case STOCK_CORE:
+			case STOCK_MOVE:
+				want = classic;
+				break;
+			case STOCK_MGLRU:
+				want = mglru;
+				break;
+			case STOCK_BOTH:
+				want = classic || mglru;
+				break;
+			}
+		}
+		bpf_program__set_autoload(prog, want);
+		n += want;
+	}
+	return n;
 }
 
 struct lru_tracer *lru_tracer_open(const struct lru_tracer_opts *opts, int *err)
@@ -209,7 +459,10 @@ struct lru_tracer *lru_tracer_open(const struct lru_tracer_opts *opts, int *err)
 	struct lru_features f;
 	struct lru_tracer *t;
 	struct lrutrace_bpf *skel;
-	bool full, balance, move;
+	struct stock_probe sp;
+	enum lru_source source;
+	bool full, series, balance, move, classic, mglru, kprobes;
+	struct btf *btf;
 	int rc;
 
 	if (!opts) {
@@ -229,13 +482,20 @@ struct lru_tracer *lru_tracer_open(const struct lru_tracer_opts *opts, int *err)
 		*err = rc;
 		return NULL;
 	}
-	full = (f.flags & LRU_FEAT_SHRINK) && !opts->force_fallback;
-	if (!full && !(f.flags & LRU_FEAT_STOCK)) {
-		*err = LRU_ERR_NO_TRACEPOINT;
+	rc = choose_source(opts, &f, &source);
+	if (rc) {
+		*err = rc;
 		return NULL;
 	}
-	balance = full && (f.flags & LRU_FEAT_BALANCE);
-	move = full && (f.flags & LRU_FEAT_MOVE);
+	series = source == LRU_SOURCE_SERIES;
+	full = source != LRU_SOURCE_STOCK_TRACEPOINTS;
+	balance = series && (f.flags & LRU_FEAT_BALANCE);
+	move = series && (f.flags & LRU_FEAT_MOVE);
+	kprobes = !(f.flags & LRU_FEAT_FENTRY);
+	classic = source == LRU_SOURCE_STOCK_FENTRY;
+	/* MGLRU's programs: with stock-fentry, or when MGLRU is on now */
+	mglru = (f.flags & LRU_FEAT_MGLRU_FN) &&
+		(classic || (f.flags & LRU_FEAT_MGLRU_ON));
 
 	t = calloc(1, sizeof(*t));
 	if (!t) {
@@ -244,6 +504,7 @@ struct lru_tracer *lru_tracer_open(const struct lru_tracer_opts *opts, int *err)
 	}
 	t->stats_fd = -1;
 	t->features = f.flags;
+	t->source = source;
 	t->mode = full ? LRU_MODE_FULL : LRU_MODE_FALLBACK;
 	t->on_event = opts->on_event;
 	t->ctx = opts->ctx;
@@ -253,10 +514,15 @@ struct lru_tracer *lru_tracer_open(const struct lru_tracer_opts *opts, int *err)
 		*err = LRU_ERR_IO;
 		return NULL;
 	}
-	if (!balance)
-		t->features &= ~LRU_FEAT_BALANCE;
-	if (!move)
-		t->features &= ~LRU_FEAT_MOVE;
+	if (classic) {
+		/* what the series' events would carry, this source rebuilds */
+		t->features |= LRU_FEAT_BALANCE | LRU_FEAT_MOVE;
+	} else {
+		if (!balance)
+			t->features &= ~LRU_FEAT_BALANCE;
+		if (!move)
+			t->features &= ~LRU_FEAT_MOVE;
+	}
 
 	skel = lrutrace_bpf__open();
 	if (!skel) {
@@ -266,7 +532,7 @@ struct lru_tracer *lru_tracer_open(const struct lru_tracer_opts *opts, int *err)
 	}
 	t->skel = skel;
 
-	bpf_program__set_autoload(skel->progs.lru_shrink, full);
+	bpf_program__set_autoload(skel->progs.lru_shrink, series);
 	bpf_program__set_autoload(skel->progs.scan_balance, balance);
 	bpf_program__set_autoload(skel->progs.lru_move, move);
 	bpf_program__set_autoload(skel->progs.fb_isolate, !full);
@@ -276,24 +542,33 @@ struct lru_tracer *lru_tracer_open(const struct lru_tracer_opts *opts, int *err)
 	bpf_program__set_autoload(skel->progs.direct_end, f.flags & LRU_FEAT_DIRECT_LAT);
 	bpf_program__set_autoload(skel->progs.memcg_begin, f.flags & LRU_FEAT_MEMCG_LAT);
 	bpf_program__set_autoload(skel->progs.memcg_end, f.flags & LRU_FEAT_MEMCG_LAT);
-
-	skel->rodata->stream_events = opts->on_event != NULL;
-	skel->rodata->filter_nid = opts->nid;
-	skel->rodata->filter_memcg_on = opts->memcg_filter;
-	skel->rodata->filter_memcg_id = opts->memcg_id;
-	if (opts->lru_mask)
-		skel->rodata->filter_lru_mask = opts->lru_mask;
-	if (opts->reason_mask)
-		skel->rodata->filter_reason_mask = opts->reason_mask;
-	if (opts->move_mask)
-		skel->rodata->filter_move_mask = opts->move_mask;
-	if (opts->reclaimer_mask)
-		skel->rodata->filter_reclaimer_mask = opts->reclaimer_mask;
+	SET_FILTERS(skel->rodata, opts);
 
 	/* Without a stream the ring buffer only costs memory: make it one page. */
 	bpf_map__set_max_entries(skel->maps.events,
 				 opts->on_event ? ringbuf_size(opts->ringbuf_bytes)
 						: (size_t)sysconf(_SC_PAGESIZE));
+
+	if (classic || mglru) {
+		btf = btf__load_vmlinux_btf();
+		probe_stock(btf, &sp);
+		btf__free(btf);
+		t->stock = stock_bpf__open();
+		if (!t->stock) {
+			*err = errno == ENOMEM ? LRU_ERR_NOMEM : LRU_ERR_LOAD;
+			lru_tracer_destroy(t);
+			return NULL;
+		}
+		if (stock_autoload(t->stock, &sp, classic, mglru, kprobes) == 0) {
+			stock_bpf__destroy(t->stock);
+			t->stock = NULL;
+			mglru = false;
+		} else {
+			SET_FILTERS(t->stock->rodata, opts);
+			t->stock_kprobes = kprobes;
+		}
+	}
+	t->mglru_progs = mglru;
 	set_limits(t);
 	*err = LRU_OK;
 	return t;
@@ -308,6 +583,31 @@ static int handle_ringbuf(void *ctx, void *data, size_t size)
 	return t->on_event(t->ctx, data);
 }
 
+/* The stock object fills lrutrace's maps: hand it their fds, then load. */
+static int load_stock(struct lru_tracer *t)
+{
+	struct {
+		struct bpf_map *stock, *own;
+	} shared[] = {
+		{ t->stock->maps.list_counts, t->skel->maps.list_counts },
+		{ t->stock->maps.balance, t->skel->maps.balance },
+		{ t->stock->maps.move_counts, t->skel->maps.move_counts },
+		{ t->stock->maps.hists, t->skel->maps.hists },
+		{ t->stock->maps.counters, t->skel->maps.counters },
+		{ t->stock->maps.events, t->skel->maps.events },
+		{ t->stock->maps.in_reclaim, t->skel->maps.in_reclaim },
+	};
+	size_t i;
+	int rc;
+
+	for (i = 0; i < sizeof(shared) / sizeof(shared[0]); i++) {
+		rc = bpf_map__reuse_fd(shared[i].stock, bpf_map__fd(shared[i].own));
+		if (rc)
+			return rc;
+	}
+	return stock_bpf__load(t->stock);
+}
+
 int lru_tracer_load(struct lru_tracer *t)
 {
 	int rc;
@@ -317,6 +617,8 @@ int lru_tracer_load(struct lru_tracer *t)
 	if (!(t->features & LRU_FEAT_PRIVILEGED))
 		return LRU_ERR_PERM;
 	rc = lrutrace_bpf__load(t->skel);
+	if (!rc && t->stock)
+		rc = load_stock(t);
 	if (rc) {
 		/* EACCES is the verifier's refusal, not a missing privilege */
 		if (rc == -EPERM)
@@ -339,6 +641,12 @@ int lru_tracer_attach(struct lru_tracer *t)
 		return LRU_ERR_INVAL;
 	if (lrutrace_bpf__attach(t->skel))
 		return errno == EPERM ? LRU_ERR_PERM : LRU_ERR_ATTACH;
+	if (t->stock && stock_bpf__attach(t->stock)) {
+		int e = errno;
+
+		lrutrace_bpf__detach(t->skel);
+		return e == EPERM ? LRU_ERR_PERM : LRU_ERR_ATTACH;
+	}
 	t->attached = true;
 	return LRU_OK;
 }
@@ -348,6 +656,8 @@ void lru_tracer_detach(struct lru_tracer *t)
 	if (!t || !t->attached)
 		return;
 	lrutrace_bpf__detach(t->skel);
+	if (t->stock)
+		stock_bpf__detach(t->stock);
 	t->attached = false;
 }
 
@@ -357,6 +667,7 @@ void lru_tracer_destroy(struct lru_tracer *t)
 		return;
 	lru_tracer_detach(t);
 	ring_buffer__free(t->rb);
+	stock_bpf__destroy(t->stock);
 	lrutrace_bpf__destroy(t->skel);
 	if (t->stats_fd >= 0)
 		close(t->stats_fd);
@@ -367,6 +678,11 @@ void lru_tracer_destroy(struct lru_tracer *t)
 enum lru_mode lru_tracer_mode(const struct lru_tracer *t)
 {
 	return t ? t->mode : LRU_MODE_FALLBACK;
+}
+
+enum lru_source lru_tracer_source(const struct lru_tracer *t)
+{
+	return t ? t->source : LRU_SOURCE_PROC_ONLY;
 }
 
 unsigned lru_tracer_features(const struct lru_tracer *t)
@@ -507,6 +823,85 @@ static int read_arrays(struct lru_tracer *t, struct lru_snapshot *s)
 	return LRU_OK;
 }
 
+bool lru_tracer_has_mglru(const struct lru_tracer *t)
+{
+	return t && t->stock && t->mglru_progs;
+}
+
+/* MGLRU's per-type counters and aging, when its programs run. */
+int lru_tracer_mglru_snapshot(struct lru_tracer *t, struct lru_mglru_snapshot *s)
+{
+	struct lru_mglru_key key, next, *prev = NULL;
+	struct lru_balance_key akey, anext, *aprev = NULL;
+	const size_t ncounts = sizeof(struct lru_mglru_counts) / sizeof(__u64);
+	void *buf;
+	int fd;
+
+	struct timespec ts;
+
+	if (!t || !t->loaded || !s)
+		return LRU_ERR_INVAL;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	s->ts_ns = (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+	s->nr_mglru = s->nr_aging = 0;
+	if (!t->stock || !t->mglru_progs)
+		return LRU_OK;
+	buf = percpu_buf(t, sizeof(struct lru_mglru_aging));
+	if (!buf || !percpu_buf(t, sizeof(struct lru_mglru_counts)))
+		return LRU_ERR_NOMEM;
+	buf = t->percpu_buf;
+
+	fd = bpf_map__fd(t->stock->maps.mglru_counts);
+	while (bpf_map_get_next_key(fd, prev, &next) == 0) {
+		key = next;
+		prev = &key;
+		if (bpf_map_lookup_elem(fd, &key, buf))
+			continue;
+		if (snapshot_mglru_grow((void **)&s->mglru, &s->cap_mglru, s->nr_mglru + 1,
+				  sizeof(*s->mglru)))
+			return LRU_ERR_NOMEM;
+		s->mglru[s->nr_mglru].key = key;
+		sum_percpu(buf, t->ncpus, ncounts, (__u64 *)&s->mglru[s->nr_mglru].counts);
+		s->nr_mglru++;
+	}
+	qsort(s->mglru, s->nr_mglru, sizeof(*s->mglru), snapshot_cmp_mglru_key);
+
+	fd = bpf_map__fd(t->stock->maps.mglru_aging);
+	while (bpf_map_get_next_key(fd, aprev, &anext) == 0) {
+		struct lru_mglru_aging *a;
+		int cpu;
+
+		akey = anext;
+		aprev = &akey;
+		if (bpf_map_lookup_elem(fd, &akey, buf))
+			continue;
+		if (snapshot_mglru_grow((void **)&s->aging, &s->cap_aging, s->nr_aging + 1,
+				  sizeof(*s->aging)))
+			return LRU_ERR_NOMEM;
+		s->aging[s->nr_aging].key = akey;
+		a = &s->aging[s->nr_aging].aging;
+		memset(a, 0, sizeof(*a));
+		/* counts add up over CPUs; the sequence numbers are the largest */
+		for (cpu = 0; cpu < t->ncpus; cpu++) {
+			const struct lru_mglru_aging *v = (const void *)((const char *)buf +
+				sizeof(struct lru_mglru_aging) * cpu);
+
+			a->attempts += v->attempts;
+			a->increments += v->increments;
+			a->forced += v->forced;
+			if (v->max_seq > a->max_seq)
+				a->max_seq = v->max_seq;
+			if (v->min_seq[0] > a->min_seq[0])
+				a->min_seq[0] = v->min_seq[0];
+			if (v->min_seq[1] > a->min_seq[1])
+				a->min_seq[1] = v->min_seq[1];
+		}
+		s->nr_aging++;
+	}
+	qsort(s->aging, s->nr_aging, sizeof(*s->aging), snapshot_cmp_aging);
+	return LRU_OK;
+}
+
 int lru_tracer_snapshot(struct lru_tracer *t, struct lru_snapshot *s)
 {
 	struct timespec ts;
@@ -564,26 +959,84 @@ int lru_tracer_enable_stats(struct lru_tracer *t)
 	return LRU_OK;
 }
 
+/* Call fn for each loaded program of the tracer's objects. */
+static int for_each_loaded_prog(struct lru_tracer *t,
+				int (*fn)(void *arg, struct bpf_program *prog,
+					  const struct bpf_prog_info *info),
+				void *arg)
+{
+	struct bpf_object *objs[2] = { t->skel->obj, t->stock ? t->stock->obj : NULL };
+	struct bpf_program *prog;
+	size_t i;
+	int rc;
+
+	for (i = 0; i < 2 && objs[i]; i++) {
+		bpf_object__for_each_program(prog, objs[i]) {
+			struct bpf_prog_info info = {};
+			__u32 len = sizeof(info);
+			int fd = bpf_program__fd(prog);
+
+			if (fd < 0)
+				continue;	/* not loaded on this kernel */
+			if (bpf_obj_get_info_by_fd(fd, &info, &len))
+				return LRU_ERR_IO;
+			rc = fn(arg, prog, &info);
+			if (rc)
+				return rc;
+		}
+	}
+	return LRU_OK;
+}
+
+static int add_self_stats(void *arg, struct bpf_program *prog,
+			  const struct bpf_prog_info *info)
+{
+	struct lru_self_stats *s = arg;
+
+	s->run_cnt += info->run_cnt;
+	s->run_time_ns += info->run_time_ns;
+	return 0;
+}
+
 int lru_tracer_self_stats(struct lru_tracer *t, struct lru_self_stats *s)
 {
-	struct bpf_program *prog;
-
 	if (!t || !t->loaded || !s)
 		return LRU_ERR_INVAL;
 	memset(s, 0, sizeof(*s));
-	bpf_object__for_each_program(prog, t->skel->obj) {
-		struct bpf_prog_info info = {};
-		__u32 len = sizeof(info);
-		int fd = bpf_program__fd(prog);
+	return for_each_loaded_prog(t, add_self_stats, s);
+}
 
-		if (fd < 0)
-			continue;	/* not loaded on this kernel */
-		if (bpf_obj_get_info_by_fd(fd, &info, &len))
-			return LRU_ERR_IO;
-		s->run_cnt += info.run_cnt;
-		s->run_time_ns += info.run_time_ns;
+struct prog_stats_arg {
+	struct lru_prog_stat *out;
+	size_t max, n;
+};
+
+static int add_prog_stat(void *arg, struct bpf_program *prog,
+			 const struct bpf_prog_info *info)
+{
+	struct prog_stats_arg *a = arg;
+
+	if (a->n < a->max) {
+		struct lru_prog_stat *p = &a->out[a->n];
+
+		snprintf(p->name, sizeof(p->name), "%s", bpf_program__name(prog));
+		snprintf(p->attach, sizeof(p->attach), "%s", bpf_program__section_name(prog));
+		p->run_cnt = info->run_cnt;
+		p->run_time_ns = info->run_time_ns;
 	}
-	return LRU_OK;
+	a->n++;
+	return 0;
+}
+
+int lru_tracer_prog_stats(struct lru_tracer *t, struct lru_prog_stat *out, size_t max)
+{
+	struct prog_stats_arg a = { .out = out, .max = out ? max : 0 };
+	int rc;
+
+	if (!t || !t->loaded)
+		return LRU_ERR_INVAL;
+	rc = for_each_loaded_prog(t, add_prog_stat, &a);
+	return rc ? rc : (int)a.n;
 }
 
 /* ------------------------------------------------------------- cgroups */

@@ -27,7 +27,7 @@
  */
 _Static_assert(sizeof(struct lru_list_key) == 16, "new lru_list_key field: add it to list_key_fields");
 _Static_assert(sizeof(struct lru_list_counts) == 72, "new lru_list_counts field: add it to list_counts_fields");
-_Static_assert(sizeof(struct lru_balance) == 144, "new lru_balance field: add it to balance_fields");
+_Static_assert(sizeof(struct lru_balance) == 152, "new lru_balance field: add it to balance_fields");
 _Static_assert(sizeof(struct lru_move_key) == 16, "new lru_move_key field: add it to move_key_fields");
 _Static_assert(sizeof(struct lru_move_counts) == 16, "new lru_move_counts field: add it to move_counts_fields");
 _Static_assert(sizeof(struct lru_shrink_event) == 96, "new lru_shrink_event field: add it to shrink_fields");
@@ -77,7 +77,9 @@ static const struct sl_field balance_fields[] = {
 	F(lru_balance, file_permille, NUM, 0),
 	A(lru_balance, scan),
 	F(lru_balance, ts_ns, NUM, 0),
+	F(lru_balance, flags, NUM, 0),		/* enum lru_balance_flag bits */
 	F(lru_balance, pad, PAD, 0),
+	F(lru_balance, pad2, PAD, 0),
 };
 RECORD(sl_balance_record, lru_balance, balance_fields);
 

@@ -139,6 +139,19 @@ struct lru_balance {
 	__u32 anon_permille;
 	__u32 file_permille;
 	__u64 scan[4];		/* per-list targets, indexed by enum sl_lru */
+	__u32 flags;		/* enum lru_balance_flag bits */
+	__u32 pad2;
+};
+
+/*
+ * lru_balance.flags.  A stock-fentry decision is RECONSTRUCTED: recomputed
+ * at shrink_lruvec() entry from the inputs get_scan_count() reads, not
+ * reported by the kernel.
+ */
+enum lru_balance_flag {
+	LRU_BALANCE_RECONSTRUCTED = 1 << 0,
+	LRU_BALANCE_PROTECTED = 1 << 1,	/* memcg min/low scaled the targets */
+	LRU_BALANCE_DEMOTION = 1 << 2,	/* anon kept: demotion assumed possible */
 };
 
 /* Key of the list-move counters (per-CPU hash "move_counts"). */
@@ -233,6 +246,39 @@ struct lru_event {
 		struct lru_balance balance;
 		struct lru_move_event move;
 	};
+};
+
+/* ---- MGLRU (multi-gen LRU), from fentry on its reclaim functions ---- */
+
+/*
+ * Key of the per-type MGLRU eviction counters (per-CPU hash "mglru_counts").
+ * type is the one isolate_folios() chose (its *type_scanned), swappiness
+ * the one evict_folios() was called with (0..200, 201 meaning "anon only").
+ */
+struct lru_mglru_key {
+	__u64 memcg_id;
+	__u32 nid;
+	__u8 type;		/* 0: anon, 1: file */
+	__u8 reclaimer;		/* enum sl_reclaimer */
+	__u8 swappiness;
+	__u8 pad;
+};
+
+struct lru_mglru_counts {
+	__u64 evictions;	/* evict_folios() runs that chose this type */
+	__u64 scanned;		/* pages isolated: what 6.1 counts as pgscan_* */
+	__u64 reclaimed;	/* pages reclaimed: pgsteal_* */
+	__u64 visited;		/* isolate_folios()'s return: pages looked at,
+				 * including those sorted into younger gens */
+};
+
+/* Aging per (nid, memcg) (per-CPU hash "mglru_aging", key lru_balance_key). */
+struct lru_mglru_aging {
+	__u64 attempts;		/* try_to_inc_max_seq() calls */
+	__u64 increments;	/* ... that created a generation */
+	__u64 forced;		/* ... with force_scan */
+	__u64 max_seq;		/* latest max_seq seen (not a count: the largest) */
+	__u64 min_seq[2];	/* latest min_seq per type (the largest seen) */
 };
 
 #endif /* LRU_EVENTS_H */

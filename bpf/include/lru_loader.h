@@ -16,13 +16,29 @@
  *	loop: lru_tracer_snapshot(t, &snap) and/or lru_tracer_poll(t, ms)
  *	lru_tracer_destroy(t);               // detaches, frees; always safe
  *
- * Modes.  "full" uses the splitlru kernel series' tracepoints
- * (vmscan:mm_vmscan_lru_shrink, vmscan:mm_vmscan_scan_balance,
- * pagemap:mm_lru_move).  "fallback" uses the stock events every kernel
- * >= 5.8 with BTF has (mm_vmscan_lru_isolate, mm_vmscan_lru_shrink_inactive
- * and _active): per-node per-list counts only, no memcg, no decision, no
- * moves, no shrink reason.  lru_tracer_open picks full when the kernel has
- * the series, unless opts.force_fallback.
+ * Sources (enum lru_source), richest first; lru_tracer_open picks the
+ * richest the kernel has, opts.force_source forces one:
+ *
+ *  series             the splitlru kernel series' tracepoints
+ *                     (vmscan:mm_vmscan_lru_shrink, mm_vmscan_scan_balance,
+ *                     pagemap:mm_lru_move): everything.
+ *  stock-fentry       fentry/fexit (kprobes where the kernel has no fentry)
+ *                     on stock reclaim functions (stock.bpf.c): per-list
+ *                     counts with memcg and reclaimer, the balance decision
+ *                     *reconstructed* from get_scan_count()'s inputs
+ *                     (lru_balance.flags & LRU_BALANCE_RECONSTRUCTED), list
+ *                     moves; no shrink reason on the active lists.
+ *  stock-tracepoints  the stock events every kernel >= 5.8 with BTF has
+ *                     (mm_vmscan_lru_isolate, _lru_shrink_inactive/_active):
+ *                     per-node per-list counts only, no memcg, no decision,
+ *                     no moves, no shrink reason.  opts.force_fallback.
+ *  proc-only          no BPF: /proc and /sys through libmmstat (the tools'
+ *                     business; lru_tracer_open refuses it).
+ *
+ * Under MGLRU (/sys/kernel/mm/lru_gen/enabled), on any source, fentry on
+ * evict_folios, isolate_folios and try_to_inc_max_seq fills the snapshot's
+ * mglru and aging arrays.  The modes: series and stock-fentry are
+ * LRU_MODE_FULL, stock-tracepoints LRU_MODE_FALLBACK.
  *
  * Errors are negative enum lru_error values; lru_strerror() describes them.
  * All functions are safe to call on a NULL tracer (they return
@@ -53,6 +69,7 @@ enum lru_error {
 	LRU_ERR_IO = -8,		/* reading a map or the ring buffer failed */
 	LRU_ERR_NO_CGROUP = -9,		/* memcg path is not a cgroup v2 directory */
 	LRU_ERR_DISABLED = -10,		/* SPLITLRU_NO_BPF is set */
+	LRU_ERR_NO_SOURCE = -11,	/* the kernel cannot give the forced source */
 };
 
 const char *lru_strerror(int err);
@@ -69,7 +86,25 @@ enum lru_feature {
 	LRU_FEAT_MEMCG_LAT = 1 << 6,	/* memcg_reclaim_begin/_end */
 	LRU_FEAT_MGLRU_ON = 1 << 7,	/* MGLRU enabled: classic lists bypassed */
 	LRU_FEAT_PRIVILEGED = 1 << 8,	/* this process may load BPF programs */
+	LRU_FEAT_FENTRY = 1 << 9,	/* fentry/fexit on the stock reclaim functions */
+	LRU_FEAT_STOCK_KPROBE = 1 << 10, /* kprobes on them (kallsyms names) */
+	LRU_FEAT_MGLRU_FN = 1 << 11,	/* evict_folios & co. can be probed */
 };
+
+/* Where a tracer's figures come from; the names are fixed (--source). */
+enum lru_source {
+	LRU_SOURCE_AUTO = 0,		/* opts.force_source: the richest */
+	LRU_SOURCE_SERIES,
+	LRU_SOURCE_STOCK_FENTRY,
+	LRU_SOURCE_STOCK_TRACEPOINTS,
+	LRU_SOURCE_PROC_ONLY,
+	LRU_SOURCE_NR,
+};
+
+/* "series", "stock-fentry", "stock-tracepoints", "proc-only" ("auto") */
+const char *lru_source_name(enum lru_source s);
+/* The source named name; LRU_ERR_INVAL for an unknown name. */
+int lru_source_from_name(const char *name, enum lru_source *s);
 
 struct lru_features {
 	unsigned flags;			/* enum lru_feature bits */
@@ -80,6 +115,12 @@ struct lru_features {
  * missing (then only LRU_FEAT_MGLRU_ON and LRU_FEAT_PRIVILEGED are valid).
  */
 int lru_probe(struct lru_features *f);
+/*
+ * The source lru_tracer_open would pick for these features:
+ * LRU_SOURCE_PROC_ONLY when no BPF source is usable (no BTF, no privilege,
+ * no event or function to attach to).
+ */
+enum lru_source lru_probe_source(const struct lru_features *f);
 
 /* ---- the tracer ---- */
 
@@ -89,7 +130,8 @@ struct lru_tracer;
 typedef int (*lru_event_fn)(void *ctx, const struct lru_event *event);
 
 struct lru_tracer_opts {
-	bool force_fallback;	/* use the stock events even with the series */
+	bool force_fallback;	/* use the stock events even with the series
+				 * (the same as force_source stock-tracepoints) */
 	bool verbose;		/* let libbpf print to stderr */
 	lru_event_fn on_event;	/* non-NULL: stream individual events */
 	void *ctx;		/* passed to on_event */
@@ -102,6 +144,13 @@ struct lru_tracer_opts {
 	uint32_t reason_mask;	/* bits of enum sl_shrink_reason; 0: all */
 	uint32_t move_mask;	/* bits of enum sl_move_reason; 0: all */
 	uint32_t reclaimer_mask; /* bits of enum sl_reclaimer; 0: all */
+	/*
+	 * LRU_SOURCE_AUTO: the richest the kernel has.  Another: that one, or
+	 * LRU_ERR_NO_SOURCE.  Two tracers in one process may use different
+	 * sources at once (each has its own maps): the series and
+	 * stock-fentry side by side on the patched kernel.
+	 */
+	enum lru_source force_source;
 };
 
 /* Options with every filter off. */
@@ -125,11 +174,15 @@ enum lru_mode {
 };
 
 enum lru_mode lru_tracer_mode(const struct lru_tracer *t);
+/* The tracer's source: series, stock-fentry or stock-tracepoints. */
+enum lru_source lru_tracer_source(const struct lru_tracer *t);
 /* enum lru_feature bits the tracer found (lru_probe's, at open). */
 unsigned lru_tracer_features(const struct lru_tracer *t);
 /*
- * One line saying which figures this tracer cannot give (fallback mode,
- * MGLRU on), or "" when it gives all of them.  Owned by the tracer.
+ * One line saying which figures this tracer's source cannot give (e.g.
+ * stock-fentry: "decision reconstructed from get_scan_count()'s inputs;
+ * no shrink reason"), and MGLRU's effect, or "" when it gives all of
+ * them.  Owned by the tracer.
  */
 const char *lru_tracer_limits(const struct lru_tracer *t);
 
@@ -138,6 +191,44 @@ const char *lru_tracer_limits(const struct lru_tracer *t);
 /* struct lru_snapshot and its arithmetic: sl_snapshot.h (lib/). */
 /* Read every map into *s (its arrays are reused). */
 int lru_tracer_snapshot(struct lru_tracer *t, struct lru_snapshot *s);
+
+/* ---- MGLRU aggregates (stock.bpf.c; empty unless its programs ran) ---- */
+
+struct lru_mglru_stat {
+	struct lru_mglru_key key;
+	struct lru_mglru_counts counts;	/* summed over CPUs */
+};
+
+struct lru_mglru_aging_stat {
+	struct lru_balance_key key;	/* nid, memcg_id */
+	struct lru_mglru_aging aging;	/* counts summed, seqs the largest */
+};
+
+/*
+ * MGLRU's per-type evictions (scanned == pgscan_*, reclaimed ==
+ * pgsteal_* of that type) and aging, at one moment; kept apart from
+ * struct lru_snapshot (the core's) until the two merge.  Arrays sorted by
+ * (nid, memcg_id, type, reclaimer, swappiness) and (nid, memcg_id).
+ */
+struct lru_mglru_snapshot {
+	uint64_t ts_ns;			/* CLOCK_MONOTONIC when taken */
+	struct lru_mglru_stat *mglru;
+	size_t nr_mglru;
+	struct lru_mglru_aging_stat *aging;
+	size_t nr_aging;
+	size_t cap_mglru, cap_aging;	/* private */
+};
+
+void lru_mglru_snapshot_init(struct lru_mglru_snapshot *s);
+void lru_mglru_snapshot_free(struct lru_mglru_snapshot *s);
+/* Read the MGLRU maps into *s (empty when its programs are not loaded). */
+int lru_tracer_mglru_snapshot(struct lru_tracer *t, struct lru_mglru_snapshot *s);
+/* *out = now - then (aging's max_seq/min_seq: now's); as lru_snapshot_delta. */
+int lru_mglru_snapshot_delta(const struct lru_mglru_snapshot *now,
+			     const struct lru_mglru_snapshot *then,
+			     struct lru_mglru_snapshot *out);
+/* Whether the tracer runs the MGLRU programs. */
+bool lru_tracer_has_mglru(const struct lru_tracer *t);
 
 /* ---- the event stream ---- */
 
@@ -162,6 +253,20 @@ struct lru_self_stats {
  */
 int lru_tracer_enable_stats(struct lru_tracer *t);
 int lru_tracer_self_stats(struct lru_tracer *t, struct lru_self_stats *s);
+
+/* One loaded program's share (bpf_stats), for per-event costs. */
+struct lru_prog_stat {
+	char name[64];		/* the program's name, e.g. x_isolate_lru_folios */
+	char attach[64];	/* its section: fexit/isolate_lru_folios */
+	uint64_t run_cnt;
+	uint64_t run_time_ns;
+};
+
+/*
+ * Fill up to max entries of out, one per loaded program.  Returns how many
+ * programs are loaded (may exceed max), or a negative lru_error.
+ */
+int lru_tracer_prog_stats(struct lru_tracer *t, struct lru_prog_stat *out, size_t max);
 
 /* ---- helpers ---- */
 

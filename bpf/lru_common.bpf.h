@@ -1,0 +1,274 @@
+/* SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause) */
+/*
+ * lru_common.bpf.h: the maps, filters and accounting every splitlru BPF
+ * object shares: lrutrace.bpf.c (the series and the stock tracepoints) and
+ * stock.bpf.c (fentry/fexit on stock reclaim functions).  Each object
+ * declares the maps alike; the loader creates them once, in lrutrace's
+ * object, and hands their fds to the others (bpf_map__reuse_fd), so every
+ * source fills the same list_counts, balance, move_counts, hists, counters
+ * and events, and every consumer reads them unchanged.
+ */
+#ifndef LRU_COMMON_BPF_H
+#define LRU_COMMON_BPF_H
+
+/* Set by the loader before load (read-only after). */
+const volatile bool stream_events = false;	/* fill the ring buffer */
+const volatile int filter_nid = -1;		/* -1: every node */
+const volatile bool filter_memcg_on = false;
+const volatile __u64 filter_memcg_id = 0;
+const volatile __u32 filter_lru_mask = ~0U;	/* bit per enum sl_lru */
+const volatile __u32 filter_reason_mask = ~0U;	/* bit per enum sl_shrink_reason */
+const volatile __u32 filter_move_mask = ~0U;	/* bit per enum sl_move_reason */
+const volatile __u32 filter_reclaimer_mask = ~0U; /* bit per enum sl_reclaimer */
+
+struct {
+	__uint(type, BPF_MAP_TYPE_PERCPU_HASH);
+	__uint(max_entries, 16384);
+	__type(key, struct lru_list_key);
+	__type(value, struct lru_list_counts);
+} list_counts SEC(".maps");
+
+struct {
+	__uint(type, BPF_MAP_TYPE_HASH);
+	__uint(max_entries, 4096);
+	__type(key, struct lru_balance_key);
+	__type(value, struct lru_balance);
+} balance SEC(".maps");
+
+struct {
+	__uint(type, BPF_MAP_TYPE_PERCPU_HASH);
+	__uint(max_entries, 16384);
+	__type(key, struct lru_move_key);
+	__type(value, struct lru_move_counts);
+} move_counts SEC(".maps");
+
+struct {
+	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
+	__uint(max_entries, LRU_HIST_NR);
+	__type(key, __u32);
+	__type(value, struct lru_hist);
+} hists SEC(".maps");
+
+struct {
+	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
+	__uint(max_entries, LRU_CNT_NR);
+	__type(key, __u32);
+	__type(value, __u64);
+} counters SEC(".maps");
+
+struct {
+	__uint(type, BPF_MAP_TYPE_RINGBUF);
+	__uint(max_entries, 1 << 20);	/* the loader resizes it */
+} events SEC(".maps");
+
+/* A thread inside direct or memcg reclaim: when it entered, and which. */
+struct reclaim_entry {
+	__u64 start_ns;
+	__u32 reclaimer;	/* enum sl_reclaimer */
+};
+
+struct {
+	__uint(type, BPF_MAP_TYPE_HASH);
+	__uint(max_entries, 8192);
+	__type(key, __u32);
+	__type(value, struct reclaim_entry);
+} in_reclaim SEC(".maps");
+
+static __always_inline void count(__u32 id, __u64 n)
+{
+	__u64 *v = bpf_map_lookup_elem(&counters, &id);
+
+	if (v)
+		*v += n;
+}
+
+static __always_inline __u32 log2_slot(__u64 v)
+{
+	__u32 r = 0;
+
+	/* floor(log2(v)) + 1 for v > 0; slot 0 holds zero */
+	while (v && r < LRU_HIST_SLOTS - 1) {
+		v >>= 1;
+		r++;
+	}
+	return r;
+}
+
+static __always_inline void hist_add(__u32 id, __u32 slot)
+{
+	struct lru_hist *h = bpf_map_lookup_elem(&hists, &id);
+
+	if (!h)
+		return;
+	if (slot >= LRU_HIST_SLOTS)
+		slot = LRU_HIST_SLOTS - 1;
+	/*
+	 * clang proves the clamp and drops a plain mask, then indexes with a
+	 * copy the verifier never saw bounded: hide slot from it, then mask.
+	 */
+	asm volatile("" : "+r"(slot));
+	h->slots[slot & (LRU_HIST_SLOTS - 1)]++;
+}
+
+static __always_inline bool node_memcg_pass(__u32 nid, __u64 memcg_id)
+{
+	if (filter_nid >= 0 && nid != (__u32)filter_nid)
+		return false;
+	if (filter_memcg_on && memcg_id != filter_memcg_id)
+		return false;
+	return true;
+}
+
+static __always_inline bool bit_pass(__u32 mask, __u32 bit)
+{
+	return bit < 32 && (mask & (1U << bit));
+}
+
+static __always_inline void fill_header(struct lru_event *e, __u32 type)
+{
+	e->ts_ns = bpf_ktime_get_ns();
+	e->type = type;
+	e->pid = (__u32)bpf_get_current_pid_tgid();
+	e->cpu = bpf_get_smp_processor_id();
+	e->pad = 0;
+	bpf_get_current_comm(e->comm, sizeof(e->comm));
+}
+
+static __always_inline struct lru_event *reserve_event(void)
+{
+	struct lru_event *e = bpf_ringbuf_reserve(&events, sizeof(*e), 0);
+
+	if (!e)
+		count(LRU_CNT_RB_DROPS, 1);
+	return e;
+}
+
+/* Account one shrink of one list, and stream it when asked. */
+static __always_inline void account_shrink(const struct lru_shrink_event *s)
+{
+	struct lru_list_key key = {
+		.memcg_id = s->memcg_id,
+		.nid = s->nid,
+		.lru = s->lru,
+		.reclaimer = s->reclaimer,
+	};
+	struct lru_list_counts *c, zero = {};
+
+	if (!node_memcg_pass(s->nid, s->memcg_id) ||
+	    !bit_pass(filter_lru_mask, s->lru) ||
+	    !bit_pass(filter_reason_mask, s->reason) ||
+	    !bit_pass(filter_reclaimer_mask, s->reclaimer))
+		return;
+
+	c = bpf_map_lookup_elem(&list_counts, &key);
+	if (!c) {
+		bpf_map_update_elem(&list_counts, &key, &zero, BPF_NOEXIST);
+		c = bpf_map_lookup_elem(&list_counts, &key);
+		if (!c)
+			return;
+	}
+	c->shrinks++;
+	c->scanned += s->nr_scanned;
+	c->taken += s->nr_taken;
+	c->reclaimed += s->nr_reclaimed;
+	c->activated += s->nr_activated;
+	c->deactivated += s->nr_deactivated;
+	c->rotated += s->nr_rotated;
+	c->unmap_fail += s->nr_unmap_fail;
+	c->writeback_io += s->nr_writeback_io;
+
+	count(LRU_CNT_SHRINK, 1);
+	if (s->lru == SL_LRU_INACTIVE_ANON || s->lru == SL_LRU_INACTIVE_FILE)
+		hist_add(LRU_HIST_RECLAIMED, log2_slot(s->nr_reclaimed));
+	hist_add(LRU_HIST_PRIORITY, s->priority);
+
+	if (stream_events) {
+		struct lru_event *e = reserve_event();
+
+		if (!e)
+			return;
+		fill_header(e, LRU_EV_SHRINK);
+		__builtin_memcpy(&e->shrink, s, sizeof(*s));
+		bpf_ringbuf_submit(e, 0);
+	}
+}
+
+/* The reclaimer of the current thread, for events that do not carry one. */
+static __always_inline __u8 current_reclaimer(void)
+{
+	struct task_struct *task = (struct task_struct *)bpf_get_current_task_btf();
+	__u32 tid = (__u32)bpf_get_current_pid_tgid();
+	struct reclaim_entry *r;
+
+	if (BPF_CORE_READ(task, flags) & PF_KSWAPD)
+		return SL_RECLAIMER_KSWAPD;
+	r = bpf_map_lookup_elem(&in_reclaim, &tid);
+	if (r)
+		return r->reclaimer;
+	return SL_RECLAIMER_OTHER;
+}
+
+/* Keep one balance decision as the latest of its (nid, memcg); stream it. */
+static __always_inline void account_balance(const struct lru_balance *b)
+{
+	struct lru_balance_key key = {
+		.memcg_id = b->memcg_id,
+		.nid = b->nid,
+	};
+
+	bpf_map_update_elem(&balance, &key, b, BPF_ANY);
+	count(LRU_CNT_BALANCE, 1);
+
+	if (stream_events) {
+		struct lru_event *e = reserve_event();
+
+		if (!e)
+			return;
+		fill_header(e, LRU_EV_BALANCE);
+		__builtin_memcpy(&e->balance, b, sizeof(*b));
+		bpf_ringbuf_submit(e, 0);
+	}
+}
+
+/* Count one move of nr_pages pages (one folio at pfn); stream it. */
+static __always_inline void account_move(const struct lru_move_key *key,
+					 __u64 nr_pages, __u64 pfn)
+{
+	struct lru_move_counts *c, zero = {};
+
+	if (!node_memcg_pass(key->nid, key->memcg_id) ||
+	    !(bit_pass(filter_lru_mask, key->from_lru) ||
+	      bit_pass(filter_lru_mask, key->to_lru)) ||
+	    !bit_pass(filter_move_mask, key->reason))
+		return;
+
+	c = bpf_map_lookup_elem(&move_counts, key);
+	if (!c) {
+		bpf_map_update_elem(&move_counts, key, &zero, BPF_NOEXIST);
+		c = bpf_map_lookup_elem(&move_counts, key);
+		if (!c)
+			return;
+	}
+	c->moves++;
+	c->pages += nr_pages;
+	count(LRU_CNT_MOVE, 1);
+
+	if (stream_events) {
+		struct lru_event *e = reserve_event();
+
+		if (!e)
+			return;
+		fill_header(e, LRU_EV_MOVE);
+		e->move.memcg_id = key->memcg_id;
+		e->move.pfn = pfn;
+		e->move.nr_pages = nr_pages;
+		e->move.nid = key->nid;
+		e->move.from_lru = key->from_lru;
+		e->move.to_lru = key->to_lru;
+		e->move.reason = key->reason;
+		e->move.pad = 0;
+		bpf_ringbuf_submit(e, 0);
+	}
+}
+
+#endif /* LRU_COMMON_BPF_H */

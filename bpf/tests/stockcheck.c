@@ -1,0 +1,269 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * stockcheck: the guest test driver of the stock sources (tests/guest/
+ * stock-*.t).  Runs one tracer per --source given, side by side, each
+ * with its own maps: on our kernel the series and stock-fentry watch the
+ * same reclaim.  Until SIGINT/SIGTERM it writes every streamed event of
+ * tracer NAME to DIR/NAME.events (JSON lines); then one summary per
+ * tracer to DIR/NAME.json: source, limits, list totals, moves, MGLRU
+ * counts and aging, and bpf_stats per program.
+ *
+ *   stockcheck --out DIR [--source NAME]... [--no-events]
+ *
+ * It prints "attached" on stderr once every tracer is attached.
+ */
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "lru_loader.h"
+
+#define MAX_TRACERS 4
+
+struct run {
+	const char *name;
+	enum lru_source source;
+	struct lru_tracer *t;
+	FILE *events;
+};
+
+static volatile sig_atomic_t stop;
+
+static void on_signal(int sig)
+{
+	stop = 1;
+}
+
+static int on_event(void *ctx, const struct lru_event *e)
+{
+	struct run *r = ctx;
+	FILE *f = r->events;
+
+	switch (e->type) {
+	case LRU_EV_BALANCE: {
+		const struct lru_balance *b = &e->balance;
+
+		fprintf(f, "{\"t\":\"balance\",\"ts\":%llu,\"pid\":%u,\"cpu\":%u,"
+			"\"nid\":%u,\"memcg\":%llu,\"prio\":%u,\"policy\":%u,\"mode\":%u,"
+			"\"forced\":%u,\"swp\":%u,\"ac\":%llu,\"fc\":%llu,\"fa\":%llu,"
+			"\"ff\":%llu,\"den\":%llu,\"apm\":%u,\"fpm\":%u,"
+			"\"scan\":[%llu,%llu,%llu,%llu],\"ap\":%llu,\"fp\":%llu,\"flags\":%u}\n",
+			(unsigned long long)e->ts_ns, e->pid, e->cpu, b->nid,
+			(unsigned long long)b->memcg_id, b->priority, b->policy, b->mode,
+			b->forced_by, b->swappiness, (unsigned long long)b->anon_cost,
+			(unsigned long long)b->file_cost,
+			(unsigned long long)b->fraction_anon,
+			(unsigned long long)b->fraction_file,
+			(unsigned long long)b->denominator, b->anon_permille,
+			b->file_permille, (unsigned long long)b->scan[0],
+			(unsigned long long)b->scan[1], (unsigned long long)b->scan[2],
+			(unsigned long long)b->scan[3],
+			(unsigned long long)b->anon_pages,
+			(unsigned long long)b->file_pages, b->flags);
+		break;
+	}
+	case LRU_EV_SHRINK: {
+		const struct lru_shrink_event *s = &e->shrink;
+
+		fprintf(f, "{\"t\":\"shrink\",\"ts\":%llu,\"pid\":%u,\"nid\":%u,"
+			"\"memcg\":%llu,\"lru\":%u,\"who\":%u,\"scanned\":%llu,"
+			"\"taken\":%llu,\"reclaimed\":%llu}\n",
+			(unsigned long long)e->ts_ns, e->pid, s->nid,
+			(unsigned long long)s->memcg_id, s->lru, s->reclaimer,
+			(unsigned long long)s->nr_scanned,
+			(unsigned long long)s->nr_taken,
+			(unsigned long long)s->nr_reclaimed);
+		break;
+	}
+	case LRU_EV_MOVE:
+		fprintf(f, "{\"t\":\"move\",\"ts\":%llu,\"from\":%u,\"to\":%u,"
+			"\"reason\":%u,\"pages\":%llu}\n",
+			(unsigned long long)e->ts_ns, e->move.from_lru,
+			e->move.to_lru, e->move.reason,
+			(unsigned long long)e->move.nr_pages);
+		break;
+	}
+	return 0;
+}
+
+static int summary(struct run *r, const char *dir)
+{
+	struct lru_snapshot s;
+	struct lru_mglru_snapshot m;
+	struct lru_prog_stat progs[64];
+	char path[4096];
+	FILE *f;
+	size_t i;
+	int n, rc;
+
+	lru_snapshot_init(&s);
+	lru_mglru_snapshot_init(&m);
+	rc = lru_tracer_snapshot(r->t, &s);
+	if (!rc)
+		rc = lru_tracer_mglru_snapshot(r->t, &m);
+	if (rc) {
+		fprintf(stderr, "stockcheck: %s: snapshot: %s\n", r->name, lru_strerror(rc));
+		return 1;
+	}
+	snprintf(path, sizeof(path), "%s/%s.json", dir, r->name);
+	f = fopen(path, "w");
+	if (!f) {
+		perror(path);
+		return 1;
+	}
+	fprintf(f, "{\"source\":\"%s\",\"limits\":\"%s\",\"drops\":%llu,\"lists\":[",
+		lru_source_name(lru_tracer_source(r->t)), lru_tracer_limits(r->t),
+		(unsigned long long)lru_tracer_drops(r->t));
+	for (i = 0; i < s.nr_lists; i++) {
+		const struct lru_list_stat *l = &s.lists[i];
+
+		fprintf(f, "%s{\"nid\":%u,\"memcg\":%llu,\"lru\":%u,\"who\":%u,"
+			"\"shrinks\":%llu,\"scanned\":%llu,\"taken\":%llu,\"reclaimed\":%llu,"
+			"\"activated\":%llu,\"deactivated\":%llu,\"rotated\":%llu}",
+			i ? "," : "", l->key.nid, (unsigned long long)l->key.memcg_id,
+			l->key.lru, l->key.reclaimer,
+			(unsigned long long)l->counts.shrinks,
+			(unsigned long long)l->counts.scanned,
+			(unsigned long long)l->counts.taken,
+			(unsigned long long)l->counts.reclaimed,
+			(unsigned long long)l->counts.activated,
+			(unsigned long long)l->counts.deactivated,
+			(unsigned long long)l->counts.rotated);
+	}
+	fprintf(f, "],\"moves\":[");
+	for (i = 0; i < s.nr_moves; i++)
+		fprintf(f, "%s{\"from\":%u,\"to\":%u,\"reason\":%u,\"moves\":%llu,\"pages\":%llu}",
+			i ? "," : "", s.moves[i].key.from_lru, s.moves[i].key.to_lru,
+			s.moves[i].key.reason,
+			(unsigned long long)s.moves[i].counts.moves,
+			(unsigned long long)s.moves[i].counts.pages);
+	fprintf(f, "],\"decisions\":%llu,\"mglru\":[",
+		(unsigned long long)s.counters[LRU_CNT_BALANCE]);
+	for (i = 0; i < m.nr_mglru; i++) {
+		const struct lru_mglru_stat *g = &m.mglru[i];
+
+		fprintf(f, "%s{\"nid\":%u,\"memcg\":%llu,\"type\":%u,\"who\":%u,\"swp\":%u,"
+			"\"evictions\":%llu,\"scanned\":%llu,\"reclaimed\":%llu,\"visited\":%llu}",
+			i ? "," : "", g->key.nid, (unsigned long long)g->key.memcg_id,
+			g->key.type, g->key.reclaimer, g->key.swappiness,
+			(unsigned long long)g->counts.evictions,
+			(unsigned long long)g->counts.scanned,
+			(unsigned long long)g->counts.reclaimed,
+			(unsigned long long)g->counts.visited);
+	}
+	fprintf(f, "],\"aging\":[");
+	for (i = 0; i < m.nr_aging; i++) {
+		const struct lru_mglru_aging_stat *a = &m.aging[i];
+
+		fprintf(f, "%s{\"nid\":%u,\"memcg\":%llu,\"attempts\":%llu,\"increments\":%llu,"
+			"\"forced\":%llu,\"max_seq\":%llu}",
+			i ? "," : "", a->key.nid, (unsigned long long)a->key.memcg_id,
+			(unsigned long long)a->aging.attempts,
+			(unsigned long long)a->aging.increments,
+			(unsigned long long)a->aging.forced,
+			(unsigned long long)a->aging.max_seq);
+	}
+	fprintf(f, "],\"progs\":[");
+	n = lru_tracer_prog_stats(r->t, progs, 64);
+	for (i = 0; n > 0 && i < (size_t)n && i < 64; i++)
+		fprintf(f, "%s{\"name\":\"%s\",\"attach\":\"%s\",\"run_cnt\":%llu,\"run_time_ns\":%llu}",
+			i ? "," : "", progs[i].name, progs[i].attach,
+			(unsigned long long)progs[i].run_cnt,
+			(unsigned long long)progs[i].run_time_ns);
+	fprintf(f, "]}\n");
+	fclose(f);
+	lru_snapshot_free(&s);
+	lru_mglru_snapshot_free(&m);
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	struct run runs[MAX_TRACERS] = {};
+	const char *dir = NULL;
+	bool events = true;
+	int nr = 0, i, rc, status = 0;
+
+	for (i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "--out") && i + 1 < argc) {
+			dir = argv[++i];
+		} else if (!strcmp(argv[i], "--source") && i + 1 < argc && nr < MAX_TRACERS) {
+			runs[nr].name = argv[++i];
+			if (lru_source_from_name(runs[nr].name, &runs[nr].source)) {
+				fprintf(stderr, "stockcheck: unknown source '%s'\n", runs[nr].name);
+				return 2;
+			}
+			nr++;
+		} else if (!strcmp(argv[i], "--no-events")) {
+			events = false;
+		} else {
+			fprintf(stderr, "usage: stockcheck --out DIR [--source NAME]... [--no-events]\n");
+			return 2;
+		}
+	}
+	if (!dir) {
+		fprintf(stderr, "stockcheck: --out DIR is required\n");
+		return 2;
+	}
+	if (!nr)
+		runs[nr++].name = "auto";
+
+	for (i = 0; i < nr; i++) {
+		struct lru_tracer_opts opts;
+		char path[4096];
+
+		lru_tracer_opts_init(&opts);
+		opts.force_source = runs[i].source;
+		opts.verbose = getenv("STOCKCHECK_VERBOSE") != NULL;
+		if (events) {
+			snprintf(path, sizeof(path), "%s/%s.events", dir, runs[i].name);
+			runs[i].events = fopen(path, "w");
+			if (!runs[i].events) {
+				perror(path);
+				return 1;
+			}
+			opts.on_event = on_event;
+			opts.ctx = &runs[i];
+			opts.ringbuf_bytes = 16 << 20;
+		}
+		runs[i].t = lru_tracer_open(&opts, &rc);
+		if (!runs[i].t) {
+			fprintf(stderr, "stockcheck: %s: open: %s\n", runs[i].name, lru_strerror(rc));
+			return 1;
+		}
+		if ((rc = lru_tracer_load(runs[i].t)) ||
+		    (rc = lru_tracer_enable_stats(runs[i].t)) ||
+		    (rc = lru_tracer_attach(runs[i].t))) {
+			fprintf(stderr, "stockcheck: %s: load/attach: %s\n", runs[i].name,
+				lru_strerror(rc));
+			return 1;
+		}
+		fprintf(stderr, "stockcheck: %s: source %s; limits: %s\n", runs[i].name,
+			lru_source_name(lru_tracer_source(runs[i].t)),
+			lru_tracer_limits(runs[i].t));
+	}
+	signal(SIGINT, on_signal);
+	signal(SIGTERM, on_signal);
+	fprintf(stderr, "attached\n");
+
+	while (!stop) {
+		for (i = 0; i < nr; i++) {
+			if (events)
+				lru_tracer_poll(runs[i].t, 20);
+			else
+				usleep(20000);
+		}
+	}
+	for (i = 0; i < nr; i++) {
+		if (events) {
+			while (lru_tracer_poll(runs[i].t, 0) > 0)
+				;
+			fclose(runs[i].events);
+		}
+		status |= summary(&runs[i], dir);
+		lru_tracer_destroy(runs[i].t);
+	}
+	return status;
+}
