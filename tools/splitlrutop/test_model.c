@@ -1,42 +1,37 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * test_model: host unit tests of the model, the derivation, the recording
- * format and the canvas.  Speaks TAP (tests/unit/splitlrutop-model.t).
+ * format and the canvas.  cmocka, as TAP (tests/unit/splitlrutop-model.t).
  */
 #include <math.h>
+#include <setjmp.h>
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <cmocka.h>
 
 #include "canvas.h"
 #include "derive.h"
 #include "record.h"
 #include "ui.h"
 
-static int tests, failed;
+/* Assert cond; the message says what was expected. */
+#define ok(cond, ...)                                                          \
+	do {                                                                   \
+		if (!(cond))                                                   \
+			fail_msg(__VA_ARGS__);                                 \
+	} while (0)
 
-static void ok(int cond, const char *fmt, ...)
-{
-	va_list ap;
-
-	printf("%sok %d - ", cond ? "" : "not ", ++tests);
-	va_start(ap, fmt);
-	vprintf(fmt, ap);
-	va_end(ap);
-	putchar('\n');
-	if (!cond)
-		failed++;
-}
-
-static void is_u64(uint64_t got, uint64_t want, const char *what)
-{
-	ok(got == want, "%s", what);
-	if (got != want)
-		printf("#      got: %llu\n# expected: %llu\n", (unsigned long long)got,
-		       (unsigned long long)want);
-}
+#define is_u64(got, want, what)                                                \
+	do {                                                                   \
+		uint64_t got_ = (got), want_ = (want);                         \
+		if (got_ != want_)                                             \
+			fail_msg("%s: got %llu, expected %llu", what,          \
+				 (unsigned long long)got_, (unsigned long long)want_); \
+	} while (0)
 
 static struct sl_sample *new_sample(uint64_t seq, uint64_t t_s)
 {
@@ -53,8 +48,9 @@ static struct sl_sample *new_sample(uint64_t seq, uint64_t t_s)
 	return s;
 }
 
-static void test_shares(void)
+static void test_shares(void **state)
 {
+	(void)state;
 	struct sl_node_sample n;
 	enum sl_source src;
 
@@ -79,8 +75,9 @@ static void test_shares(void)
 	ok(sl_node_decided_anon_pm(&n, &src) == 600 && src == SL_SRC_BPF, "a decision event wins over zoneinfo");
 }
 
-static void test_derive_vmstat(void)
+static void test_derive_vmstat(void **state)
 {
+	(void)state;
 	struct sl_sample *a = new_sample(1, 10), *b = new_sample(2, 12);
 	struct sl_view v = { .node = -1, .sort = SL_COL_SCANNED };
 	struct sl_frame f;
@@ -134,8 +131,9 @@ static void set_counts(struct sl_sample *s, int node, int list, int who, uint64_
 	c->deactivated = base / 16;
 }
 
-static void test_derive_bpf(void)
+static void test_derive_bpf(void **state)
 {
+	(void)state;
 	struct sl_sample *a = new_sample(1, 10), *b = new_sample(2, 11);
 	struct sl_view v = { .node = -1, .sort = SL_COL_SCANNED };
 	struct sl_frame f;
@@ -167,8 +165,9 @@ static void test_derive_bpf(void)
 	free(b);
 }
 
-static void test_memcg_sort(void)
+static void test_memcg_sort(void **state)
 {
+	(void)state;
 	struct sl_sample *a = new_sample(1, 10), *b = new_sample(2, 11);
 	struct sl_view v = { .node = -1, .sort = SL_COL_SCANNED };
 	struct sl_frame f;
@@ -199,8 +198,9 @@ static void test_memcg_sort(void)
 	free(b);
 }
 
-static void test_history(void)
+static void test_history(void **state)
 {
+	(void)state;
 	struct sl_history h;
 	struct sl_sample *a = new_sample(0, 1), *b = new_sample(1, 2);
 	struct sl_frame f;
@@ -272,8 +272,9 @@ static char *write_file(const char *name, const char *text, size_t len)
 	return path;
 }
 
-static void test_record(void)
+static void test_record(void **state)
 {
+	(void)state;
 	struct sl_sample *s[3], *back = malloc(sizeof(*back));
 	char *text = NULL, err[600];
 	size_t len = 0;
@@ -385,8 +386,9 @@ static char *screen_text(int rows, int cols, const struct sl_frame *fr,
 	return out;
 }
 
-static void test_canvas(void)
+static void test_canvas(void **state)
 {
+	(void)state;
 	struct sl_canvas c;
 	char *out;
 
@@ -420,23 +422,32 @@ static void test_canvas(void)
 	free(b);
 }
 
+static int setup(void **state)
+{
+	(void)state;
+	return mkdtemp(tmpdir) ? 0 : -1;
+}
+
+static int teardown(void **state)
+{
+	char cmd[300];
+
+	(void)state;
+	snprintf(cmd, sizeof(cmd), "rm -rf %s", tmpdir);
+	return system(cmd) ? -1 : 0;
+}
+
 int main(void)
 {
-	if (!mkdtemp(tmpdir)) {
-		perror("mkdtemp");
-		return 1;
-	}
-	test_shares();
-	test_derive_vmstat();
-	test_derive_bpf();
-	test_memcg_sort();
-	test_history();
-	test_record();
-	test_canvas();
-	printf("1..%d\n", tests);
-	char cmd[300];
-	snprintf(cmd, sizeof(cmd), "rm -rf %s", tmpdir);
-	if (system(cmd))
-		printf("# could not remove %s\n", tmpdir);
-	return failed ? 1 : 0;
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_shares),
+		cmocka_unit_test(test_derive_vmstat),
+		cmocka_unit_test(test_derive_bpf),
+		cmocka_unit_test(test_memcg_sort),
+		cmocka_unit_test(test_history),
+		cmocka_unit_test(test_record),
+		cmocka_unit_test(test_canvas),
+	};
+
+	return cmocka_run_group_tests_name("splitlrutop-model", tests, setup, teardown);
 }
