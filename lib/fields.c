@@ -12,10 +12,15 @@
 
 #define F(type, field, kind, names)                                            \
 	{ #field, offsetof(struct type, field),                                \
-	  sizeof(((struct type *)0)->field), SL_FIELD_##kind, names }
+	  sizeof(((struct type *)0)->field), SL_FIELD_##kind, names, NULL, NULL }
+/* A counter of struct lru_list_counts, exported as splitlru_lru_METRIC. */
+#define P(field, metric, help)                                                 \
+	{ #field, offsetof(struct lru_list_counts, field),                     \
+	  sizeof(((struct lru_list_counts *)0)->field), SL_FIELD_NUM, 0,       \
+	  metric, help }
 #define A(type, field)                                                         \
 	{ #field, offsetof(struct type, field),                                \
-	  sizeof(((struct type *)0)->field[0]), SL_FIELD_PER_LRU, 0 }
+	  sizeof(((struct type *)0)->field[0]), SL_FIELD_PER_LRU, 0, NULL, NULL }
 #define RECORD(var, type, table)                                               \
 	const struct sl_record var = { #type, table,                           \
 		sizeof(table) / sizeof(table[0]), sizeof(struct type) }
@@ -43,15 +48,15 @@ static const struct sl_field list_key_fields[] = {
 RECORD(sl_list_key_record, lru_list_key, list_key_fields);
 
 static const struct sl_field list_counts_fields[] = {
-	F(lru_list_counts, scanned, NUM, 0),
-	F(lru_list_counts, taken, NUM, 0),
-	F(lru_list_counts, reclaimed, NUM, 0),
-	F(lru_list_counts, rotated, NUM, 0),
-	F(lru_list_counts, activated, NUM, 0),
-	F(lru_list_counts, deactivated, NUM, 0),
-	F(lru_list_counts, shrinks, NUM, 0),
-	F(lru_list_counts, unmap_fail, NUM, 0),
-	F(lru_list_counts, writeback_io, NUM, 0),
+	P(scanned, "scanned_pages_total", "Pages scanned on an LRU list by reclaim."),
+	P(taken, "taken_pages_total", "Pages isolated from an LRU list by reclaim."),
+	P(reclaimed, "reclaimed_pages_total", "Pages reclaimed from an LRU list."),
+	P(rotated, "rotated_pages_total", "Referenced pages kept on or returned to the active list."),
+	P(activated, "activated_pages_total", "Pages moved to the active list by a shrink."),
+	P(deactivated, "deactivated_pages_total", "Pages moved to the inactive list by a shrink."),
+	P(shrinks, "shrinks_total", "Shrinks of one LRU list."),
+	P(unmap_fail, "unmap_fail_pages_total", "Pages reclaim could not unmap."),
+	P(writeback_io, "writeback_io_pages_total", "Pages reclaim started writeback on."),
 };
 RECORD(sl_list_counts_record, lru_list_counts, list_counts_fields);
 

@@ -38,6 +38,9 @@ struct sl_field {
 	uint8_t size;		/* of one element */
 	uint8_t kind;		/* enum sl_field_kind */
 	uint8_t names;		/* enum lru_name_kind, for SL_FIELD_NAME */
+	/* Counters exported to Prometheus: splitlru_lru_METRIC, and its HELP. */
+	const char *metric;	/* NULL: not exported */
+	const char *help;
 };
 
 struct sl_record {

@@ -49,6 +49,21 @@ if [ -s "$out/lrutrace.json" ] && [ -s "$out/window.json" ]; then
 	done
 	cmp_ok "$(jq -s '[.[].lists[] | select(.lru == "all") | .scanned] | add' "$out/window.json")" -gt 0 \
 		"the window saw reclaim"
+	# The same figures over the same window (docs/figures.md): node 0's
+	# scanned anon share over both lists of each type, and its decision.
+	share='if $a + $f > 0 then (($a * 1000 + ($a + $f) / 2) / ($a + $f) | floor) else null end'
+	lt_pm=$(jq -s "[.[].lists[] | select(.nid == 0)] |
+		([.[] | select(.lru | endswith(\"_anon\")) | .scanned] | add // 0) as \$a |
+		([.[] | select(.lru | endswith(\"_file\")) | .scanned] | add // 0) as \$f | $share" "$out/lrutrace.json")
+	st_pm=$(jq -s "[.[].nodes[] | select(.node == 0) | .scanned] |
+		([.[].anon // 0] | add) as \$a | ([.[].file // 0] | add) as \$f | $share" "$out/window.json")
+	close=$(awk -v a="$lt_pm" -v b="$st_pm" 'BEGIN { d = a - b; if (d < 0) d = -d; print (a != "null" && d <= 5) ? 1 : 0 }')
+	cmp_ok "$close" -eq 1 "scanned anon share over the window: splitlrutop $st_pm, lrutrace $lt_pm permille"
+	lt_dec=$(tail -n 1 "$out/lrutrace.json" | jq -c '[.balance[] | select(.nid == 0)] |
+		((map(select(.memcg_id <= 1)) | .[0]) // max_by(.ts_ns)) | [.anon_permille, .memcg_id]')
+	st_dec=$(tail -n 1 "$out/window.json" | jq -c '.nodes[] | select(.node == 0) |
+		[.decided.anon_permille, .decided.memcg_id]')
+	is "$st_dec" "$lt_dec" "node 0's decision at the end of the window: the same share and memcg in both"
 else
 	skip "splitlrutop and lrutrace agree over a window" "no lrutrace output from the guest"
 fi

@@ -326,57 +326,29 @@ int report_stat_json(FILE *out, const struct report_ctx *rc,
 
 /* ---- Prometheus ---- */
 
-struct prom_counter {
-	const char *name;
-	const char *help;
-	size_t offset;	/* in struct lru_list_counts */
-};
-
-#define PC(field, what)                                                        \
-	{ "splitlru_lru_" #field "_pages_total", what,                         \
-	  offsetof(struct lru_list_counts, field) }
-
-static const struct prom_counter list_counters[] = {
-	PC(scanned, "Pages scanned on an LRU list by reclaim."),
-	PC(taken, "Pages isolated from an LRU list by reclaim."),
-	PC(reclaimed, "Pages reclaimed from an LRU list."),
-	PC(rotated, "Referenced pages kept on or returned to the active list."),
-	PC(activated, "Pages moved to the active list by a shrink."),
-	PC(deactivated, "Pages moved to the inactive list by a shrink."),
-};
-
 int report_prometheus(FILE *out, const struct report_ctx *rc,
 		      const struct lru_snapshot *s)
 {
 	size_t c, i;
 
-	for (c = 0; c < sizeof(list_counters) / sizeof(list_counters[0]); c++) {
-		const struct prom_counter *pcn = &list_counters[c];
+	/* one metric per exported counter of the list counts' field table */
+	for (c = 0; c < sl_list_counts_record.nr_fields; c++) {
+		const struct sl_field *f = &sl_list_counts_record.fields[c];
 
-		fprintf(out, "# HELP %s %s\n# TYPE %s counter\n", pcn->name,
-			pcn->help, pcn->name);
+		if (!f->metric)
+			continue;
+		fprintf(out, "# HELP splitlru_lru_%s %s\n# TYPE splitlru_lru_%s counter\n",
+			f->metric, f->help, f->metric);
 		for (i = 0; i < s->nr_lists; i++) {
 			const struct lru_list_key *k = &s->lists[i].key;
-			const char *base = (const char *)&s->lists[i].counts;
 
-			fprintf(out, "%s{nid=\"%u\",memcg_id=\"%llu\",lru=\"%s\",reclaimer=\"%s\"} %llu\n",
-				pcn->name, k->nid,
+			fprintf(out, "splitlru_lru_%s{nid=\"%u\",memcg_id=\"%llu\",lru=\"%s\",reclaimer=\"%s\"} %llu\n",
+				f->metric, k->nid,
 				(unsigned long long)k->memcg_id,
 				lru_name(LRU_NAMES_LRU, k->lru),
 				lru_name(LRU_NAMES_RECLAIMER, k->reclaimer),
-				(unsigned long long)*(const __u64 *)(base + pcn->offset));
+				(unsigned long long)sl_field_get(f, &s->lists[i].counts, 0));
 		}
-	}
-	fputs("# HELP splitlru_lru_shrinks_total Shrinks of one LRU list.\n"
-	      "# TYPE splitlru_lru_shrinks_total counter\n", out);
-	for (i = 0; i < s->nr_lists; i++) {
-		const struct lru_list_key *k = &s->lists[i].key;
-
-		fprintf(out, "splitlru_lru_shrinks_total{nid=\"%u\",memcg_id=\"%llu\",lru=\"%s\",reclaimer=\"%s\"} %llu\n",
-			k->nid, (unsigned long long)k->memcg_id,
-			lru_name(LRU_NAMES_LRU, k->lru),
-			lru_name(LRU_NAMES_RECLAIMER, k->reclaimer),
-			(unsigned long long)s->lists[i].counts.shrinks);
 	}
 	fputs("# HELP splitlru_scan_share_permille Share of the scan the last balance decision gave each type.\n"
 	      "# TYPE splitlru_scan_share_permille gauge\n", out);
