@@ -74,19 +74,42 @@ struct mmstat_entry {
 #define MMSTAT_KEY_UNKNOWN (-1)
 
 /*
- * A view of entries in file order.  index, when not NULL, maps an enum key
- * to its position (or -1) so mmstat_table_get is O(1) on top-level tables.
+ * What a table holds, and so which enum its keys are.  Every enum key
+ * carries its kind in the bits above MMSTAT_KEY_KIND_SHIFT, so a key of
+ * one kind looked up in a table of another fails (errno EINVAL) instead
+ * of returning whatever has the same position.
+ */
+enum mmstat_table_kind {
+	MMSTAT_TABLE_MEMINFO = 1,	/* MMSTAT_MI_* */
+	MMSTAT_TABLE_VMSTAT,		/* MMSTAT_VM_*: vmstat, zoneinfo counters */
+	MMSTAT_TABLE_ZONE,		/* MMSTAT_ZONE_*: a zone's own lines */
+	MMSTAT_TABLE_PCP,		/* MMSTAT_PCP_*: a pageset */
+	MMSTAT_TABLE_PSI,		/* MMSTAT_PSI_* */
+	MMSTAT_TABLE_MEMCG,		/* no enum: by name */
+};
+
+#define MMSTAT_KEY_KIND_SHIFT 12
+#define MMSTAT_KEY_KIND(key) ((int)(key) >> MMSTAT_KEY_KIND_SHIFT)
+#define MMSTAT_KEY_INDEX(key) ((int)(key) & ((1 << MMSTAT_KEY_KIND_SHIFT) - 1))
+
+/*
+ * A view of entries in file order.  index, when not NULL, maps a key's
+ * MMSTAT_KEY_INDEX to its position (or -1), so lookups by enum are O(1)
+ * on top-level tables.
  */
 struct mmstat_table {
 	const struct mmstat_entry *entries;
 	size_t count;
 	const int32_t *index;
 	size_t index_len;
+	enum mmstat_table_kind kind;
 };
 
 /*
  * Look up an enum key (MMSTAT_MI_*, MMSTAT_VM_*, ...).  Returns 0 and sets
- * *value, or -1 when the file did not have the key: missing is not zero.
+ * *value, or -1 when the file did not have the key (errno ENOENT: missing
+ * is not zero) or when the key is not of the table's kind (errno EINVAL).
+ * The typed lookups below say more, and are checked by the compiler.
  */
 int mmstat_table_get(const struct mmstat_table *t, int key, uint64_t *value);
 /* Look up any key by its kernel name; NULL when absent. */
@@ -270,12 +293,61 @@ char *mmstat_error_string(const struct mmstat_error *e, char *buf, size_t len);
 #define MMSTAT__ZONE(id, name, unit) MMSTAT__ENUM(MMSTAT_ZONE_, id, name, unit)
 #define MMSTAT__PCP(id, name, unit) MMSTAT__ENUM(MMSTAT_PCP_, id, name, unit)
 #define MMSTAT__PSI(id, name, unit) MMSTAT__ENUM(MMSTAT_PSI_, id, name, unit)
+/* The enumerator before a kind's first key, which gets the kind's base. */
+#define MMSTAT__BEFORE(kind) ((MMSTAT_TABLE_##kind << MMSTAT_KEY_KIND_SHIFT) - 1)
 
-enum mmstat_meminfo_key { MMSTAT_MEMINFO_KEYS(MMSTAT__MI) MMSTAT_MI_NR };
-enum mmstat_vmstat_key { MMSTAT_VMSTAT_KEYS(MMSTAT__VM) MMSTAT_VM_NR };
-enum mmstat_zone_key { MMSTAT_ZONE_KEYS(MMSTAT__ZONE) MMSTAT_ZONE_NR };
-enum mmstat_pcp_key { MMSTAT_PCP_KEYS(MMSTAT__PCP) MMSTAT_PCP_NR };
-enum mmstat_psi_key { MMSTAT_PSI_KEYS(MMSTAT__PSI) MMSTAT_PSI_NR };
+/*
+ * MMSTAT_MI_MEM_TOTAL ... : each kind's keys, numbered from its base
+ * (MMSTAT_KEY_INDEX gives 0, 1, ...); MMSTAT_MI_NR ... how many there are.
+ */
+enum mmstat_meminfo_key {
+	MMSTAT__MI_BEFORE = MMSTAT__BEFORE(MEMINFO), MMSTAT_MEMINFO_KEYS(MMSTAT__MI)
+	MMSTAT__MI_END
+};
+enum mmstat_vmstat_key {
+	MMSTAT__VM_BEFORE = MMSTAT__BEFORE(VMSTAT), MMSTAT_VMSTAT_KEYS(MMSTAT__VM)
+	MMSTAT__VM_END
+};
+enum mmstat_zone_key {
+	MMSTAT__ZONE_BEFORE = MMSTAT__BEFORE(ZONE), MMSTAT_ZONE_KEYS(MMSTAT__ZONE)
+	MMSTAT__ZONE_END
+};
+enum mmstat_pcp_key {
+	MMSTAT__PCP_BEFORE = MMSTAT__BEFORE(PCP), MMSTAT_PCP_KEYS(MMSTAT__PCP)
+	MMSTAT__PCP_END
+};
+enum mmstat_psi_key {
+	MMSTAT__PSI_BEFORE = MMSTAT__BEFORE(PSI), MMSTAT_PSI_KEYS(MMSTAT__PSI)
+	MMSTAT__PSI_END
+};
+#define MMSTAT_MI_NR MMSTAT_KEY_INDEX(MMSTAT__MI_END)
+#define MMSTAT_VM_NR MMSTAT_KEY_INDEX(MMSTAT__VM_END)
+#define MMSTAT_ZONE_NR MMSTAT_KEY_INDEX(MMSTAT__ZONE_END)
+#define MMSTAT_PCP_NR MMSTAT_KEY_INDEX(MMSTAT__PCP_END)
+#define MMSTAT_PSI_NR MMSTAT_KEY_INDEX(MMSTAT__PSI_END)
+
+/*
+ * Typed lookups: the entry of a key (its value, unit and name), or NULL
+ * with errno ENOENT when the file lacks it (missing is not zero), or
+ * EINVAL when the table is of another kind.  A key of the wrong enum is
+ * a compiler warning (-Wenum-conversion, in gcc's and clang's -Wextra;
+ * -Werror=enum-conversion makes it an error) and, converted anyway, fails
+ * at run time with EINVAL: every key carries its kind.
+ *
+ *   const struct mmstat_entry *e =
+ *           mmstat_get_meminfo(mmstat_meminfo_table(m), MMSTAT_MI_MEM_AVAILABLE);
+ *   if (e) printf("%llu %s\n", (unsigned long long)e->value, mmstat_unit_name(e->unit));
+ */
+const struct mmstat_entry *mmstat_get_meminfo(const struct mmstat_table *t,
+					      enum mmstat_meminfo_key key);
+const struct mmstat_entry *mmstat_get_vmstat(const struct mmstat_table *t,
+					     enum mmstat_vmstat_key key);
+const struct mmstat_entry *mmstat_get_zone(const struct mmstat_table *t,
+					   enum mmstat_zone_key key);
+const struct mmstat_entry *mmstat_get_pcp(const struct mmstat_table *t,
+					  enum mmstat_pcp_key key);
+const struct mmstat_entry *mmstat_get_psi(const struct mmstat_table *t,
+					  enum mmstat_psi_key key);
 
 /*
  * Memory cgroup keys are too many and change too often to enumerate:
@@ -402,6 +474,16 @@ int mmstat_psi_parse(struct mmstat_psi *p, const char *buf, size_t len);
 const struct mmstat_table *mmstat_psi_table(const struct mmstat_psi *p);
 const struct mmstat_error *mmstat_psi_error(const struct mmstat_psi *p);
 void mmstat_psi_free(struct mmstat_psi *p);
+
+/* ---- the machine's NUMA nodes ---- */
+
+/*
+ * The node numbers under root's /sys/devices/system/node (every nodeN
+ * directory), ascending, into nodes[0..max).  Returns how many there are,
+ * which may be more than max (call again with more room), or -1 with
+ * *err set.  A kernel without NUMA has node0 alone.
+ */
+int mmstat_nodes(const char *root, int *nodes, size_t max, struct mmstat_error *err);
 
 /* ---- two samples into rates ---- */
 

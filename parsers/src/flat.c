@@ -11,7 +11,7 @@
 #include "internal.h"
 
 struct mm_flat *mm_flat_new(const char *root, const char *path,
-			    size_t index_len,
+			    enum mmstat_table_kind kind, size_t index_len,
 			    int (*parse_line)(struct mm_flat *fl, unsigned line,
 					      char *text),
 			    struct mmstat_error *err)
@@ -34,6 +34,7 @@ struct mm_flat *mm_flat_new(const char *root, const char *path,
 		return NULL;
 	}
 	fl->index_len = index_len;
+	fl->ent.kind = kind;
 	fl->parse_line = parse_line;
 	fl->node = -1;
 	mm_flat_begin(fl);
@@ -57,8 +58,8 @@ int mm_flat_add(struct mm_flat *fl, unsigned line, const struct mm_keyset *ks,
 	if (mm_entries_add(&fl->ent, &fl->file, line, ks, 0, name, name_len, value,
 			   unit))
 		return -1;
-	if (fl->ent.v[pos].key >= 0 && (size_t)fl->ent.v[pos].key < fl->index_len)
-		fl->index[fl->ent.v[pos].key] = (int32_t)pos;
+	if (fl->ent.layout[pos].key >= 0 && (size_t)fl->ent.layout[pos].key < fl->index_len)
+		fl->index[fl->ent.layout[pos].key] = (int32_t)pos;
 	return 0;
 }
 
@@ -133,7 +134,7 @@ static int mm_flat_fast(struct mm_flat *fl, struct mm_cursor *c)
 		}
 		if (*q != '\n')
 			break;
-		e->v[e->len] = (struct mmstat_entry){ s->name, v, s->key, unit };
+		e->v[e->len] = (struct mmstat_entry){ s->name, v, s->pub_key, unit };
 		if (s->key >= 0 && (size_t)s->key < fl->index_len)
 			fl->index[s->key] = (int32_t)e->len;
 		e->len++;

@@ -162,6 +162,7 @@ struct mm_keyset {
 	const enum mmstat_unit *units;
 	int count;
 	enum mmstat_unit (*unknown_unit)(const char *name);
+	int base;		/* the kind's first public key (mmstat.h) */
 };
 
 extern const struct mm_keyset mm_meminfo_keys, mm_vmstat_keys, mm_zone_keys,
@@ -178,12 +179,14 @@ struct mm_layout_slot {
 	char *name;		/* with 8 NUL bytes of padding: mm_fast_same */
 	size_t name_len;
 	const struct mm_keyset *ks;
-	int key;
+	int key;		/* index in ks, or -1 */
+	int pub_key;		/* ks->base + key: the entry's key, or -1 */
 	enum mmstat_unit unit;	/* the key's own unit, or unknown_unit(name) */
 	size_t table_start;
 };
 
 struct mm_entries {
+	enum mmstat_table_kind kind;	/* of every table viewed over it */
 	struct mmstat_entry *v;
 	size_t len, cap;
 	struct mm_layout_slot *layout;
@@ -244,7 +247,7 @@ struct mm_flat {
 };
 
 struct mm_flat *mm_flat_new(const char *root, const char *path,
-			    size_t index_len,
+			    enum mmstat_table_kind kind, size_t index_len,
 			    int (*parse_line)(struct mm_flat *fl, unsigned line,
 					      char *text),
 			    struct mmstat_error *err);

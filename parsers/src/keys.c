@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 /* Known keys, the entry tables every parser fills, lookups and deltas. */
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -89,17 +90,18 @@ static enum mmstat_unit unit_memcg_v1(const char *name)
 	return MMSTAT_UNIT_BYTES;
 }
 
-#define MM_KEYSET(names, units, unknown) \
-	{ names, units, (int)(sizeof(names) / sizeof(names[0])), unknown }
+#define MM_KEYSET(names, units, unknown, kind) \
+	{ names, units, (int)(sizeof(names) / sizeof(names[0])), unknown, \
+	  MMSTAT_TABLE_##kind << MMSTAT_KEY_KIND_SHIFT }
 
-const struct mm_keyset mm_meminfo_keys = MM_KEYSET(meminfo_names, meminfo_units, unit_kb);
-const struct mm_keyset mm_vmstat_keys = MM_KEYSET(vmstat_names, vmstat_units, unit_vmstat);
-const struct mm_keyset mm_zone_keys = MM_KEYSET(zone_names, zone_units, unit_count);
-const struct mm_keyset mm_pcp_keys = MM_KEYSET(pcp_names, pcp_units, unit_count);
-const struct mm_keyset mm_psi_keys = MM_KEYSET(psi_names, psi_units, unit_count);
-const struct mm_keyset mm_memcg_v1_keys = { NULL, NULL, 0, unit_memcg_v1 };
-const struct mm_keyset mm_memcg_v2_keys = { NULL, NULL, 0, unit_memcg_v2 };
-const struct mm_keyset mm_memcg_v1_numa_keys = { NULL, NULL, 0, unit_memcg_v1_numa };
+const struct mm_keyset mm_meminfo_keys = MM_KEYSET(meminfo_names, meminfo_units, unit_kb, MEMINFO);
+const struct mm_keyset mm_vmstat_keys = MM_KEYSET(vmstat_names, vmstat_units, unit_vmstat, VMSTAT);
+const struct mm_keyset mm_zone_keys = MM_KEYSET(zone_names, zone_units, unit_count, ZONE);
+const struct mm_keyset mm_pcp_keys = MM_KEYSET(pcp_names, pcp_units, unit_count, PCP);
+const struct mm_keyset mm_psi_keys = MM_KEYSET(psi_names, psi_units, unit_count, PSI);
+const struct mm_keyset mm_memcg_v1_keys = { .unknown_unit = unit_memcg_v1 };
+const struct mm_keyset mm_memcg_v2_keys = { .unknown_unit = unit_memcg_v2 };
+const struct mm_keyset mm_memcg_v1_numa_keys = { .unknown_unit = unit_memcg_v1_numa };
 
 const char *mmstat_unit_name(enum mmstat_unit unit)
 {
@@ -269,9 +271,10 @@ static int layout_learn(struct mm_entries *e, struct mm_file *f, size_t i,
 		e->layout[e->layout_len++] = (struct mm_layout_slot){ 0 };
 	s = &e->layout[i];
 	free(s->name);
-	*s = (struct mm_layout_slot){ copy, name_len, ks, keyset_lookup(ks, name),
+	*s = (struct mm_layout_slot){ copy, name_len, ks, keyset_lookup(ks, name), -1,
 				      MMSTAT_UNIT_COUNT, table_start };
 	s->unit = s->key >= 0 ? ks->units[s->key] : ks->unknown_unit(name);
+	s->pub_key = s->key >= 0 ? ks->base + s->key : MMSTAT_KEY_UNKNOWN;
 	e->layout_changed = true;
 	return 0;
 }
@@ -289,7 +292,7 @@ int mm_entries_add(struct mm_entries *e, struct mm_file *f, unsigned line,
 	    (duplicate_check(e, f, line, table_start, name) ||
 	     layout_learn(e, f, i, ks, table_start, name, name_len, line)))
 		return -1;
-	key = e->layout[i].key;
+	key = e->layout[i].pub_key;
 	if (unit < 0)
 		unit = (int)e->layout[i].unit;
 	/*
@@ -309,27 +312,50 @@ void mm_table_view(struct mmstat_table *t, const struct mm_entries *e,
 	t->count = end - start;
 	t->index = index;
 	t->index_len = index_len;
+	t->kind = e->kind;
+}
+
+static const struct mmstat_entry *table_key(const struct mmstat_table *t, int key)
+{
+	if (key < 0 || MMSTAT_KEY_KIND(key) != (int)t->kind) {
+		errno = EINVAL;
+		return NULL;
+	}
+	if (t->index && (size_t)MMSTAT_KEY_INDEX(key) < t->index_len) {
+		int32_t i = t->index[MMSTAT_KEY_INDEX(key)];
+
+		if (i >= 0)
+			return &t->entries[i];
+	} else {
+		for (size_t i = 0; i < t->count; i++)
+			if (t->entries[i].key == key)
+				return &t->entries[i];
+	}
+	errno = ENOENT;
+	return NULL;
 }
 
 int mmstat_table_get(const struct mmstat_table *t, int key, uint64_t *value)
 {
-	if (key < 0)
-		return -1;
-	if (t->index && (size_t)key < t->index_len) {
-		int32_t i = t->index[key];
+	const struct mmstat_entry *e = table_key(t, key);
 
-		if (i < 0)
-			return -1;
-		*value = t->entries[i].value;
-		return 0;
-	}
-	for (size_t i = 0; i < t->count; i++)
-		if (t->entries[i].key == key) {
-			*value = t->entries[i].value;
-			return 0;
-		}
-	return -1;
+	if (!e)
+		return -1;
+	*value = e->value;
+	return 0;
 }
+
+#define MM_TYPED_GET(kind)                                                    \
+const struct mmstat_entry *mmstat_get_##kind(const struct mmstat_table *t,    \
+					     enum mmstat_##kind##_key key)    \
+{                                                                             \
+	return table_key(t, (int)key);                                        \
+}
+MM_TYPED_GET(meminfo)
+MM_TYPED_GET(vmstat)
+MM_TYPED_GET(zone)
+MM_TYPED_GET(pcp)
+MM_TYPED_GET(psi)
 
 const struct mmstat_entry *mmstat_table_find(const struct mmstat_table *t,
 					     const char *name)

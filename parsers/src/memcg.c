@@ -87,7 +87,7 @@ struct mmstat_memcg *mmstat_memcg_new(const char *root, const char *cgroup,
 	struct mm_flat *fl;
 
 	mm_cgroup_file(path, sizeof(path), cgroup, file);
-	fl = mm_flat_new(root, path, 0, which == MMSTAT_MEMCG_NUMA_STAT ?
+	fl = mm_flat_new(root, path, MMSTAT_TABLE_MEMCG, 0, which == MMSTAT_MEMCG_NUMA_STAT ?
 			 memcg_numa_line : memcg_stat_line, err);
 	if (fl) {
 		fl->which = which;

@@ -60,10 +60,10 @@ static int meminfo_line(struct mm_flat *fl, unsigned line, char *text)
 	if (mm_flat_add(fl, line, &mm_meminfo_keys, f.name, f.name_len, f.value, unit))
 		return -1;
 	e = &fl->ent.v[fl->ent.len - 1];
-	if (e->key >= 0 && mm_meminfo_keys.units[e->key] != e->unit)
+	if (e->key >= 0 && mm_meminfo_keys.units[MMSTAT_KEY_INDEX(e->key)] != e->unit)
 		return mm_fail(&fl->file, line, "%s: in %s, the kernel prints it in %s",
 			       f.name, mmstat_unit_name(e->unit),
-			       mmstat_unit_name(mm_meminfo_keys.units[e->key]));
+			       mmstat_unit_name(mm_meminfo_keys.units[MMSTAT_KEY_INDEX(e->key)]));
 	return 0;
 }
 
@@ -77,7 +77,7 @@ static int node_meminfo_line(struct mm_flat *fl, unsigned line, char *text)
 struct mmstat_meminfo *mmstat_meminfo_new(const char *root,
 					  struct mmstat_error *err)
 {
-	struct mm_flat *fl = mm_flat_new(root, "/proc/meminfo", MMSTAT_MI_NR,
+	struct mm_flat *fl = mm_flat_new(root, "/proc/meminfo", MMSTAT_TABLE_MEMINFO, MMSTAT_MI_NR,
 					 meminfo_line, err);
 
 	if (fl) {
@@ -95,7 +95,8 @@ struct mmstat_meminfo *mmstat_node_meminfo_new(const char *root, int node,
 	struct mm_flat *fl;
 
 	snprintf(path, sizeof(path), "/sys/devices/system/node/node%d/meminfo", node);
-	fl = mm_flat_new(root, path, MMSTAT_MI_NR, node_meminfo_line, err);
+	fl = mm_flat_new(root, path, MMSTAT_TABLE_MEMINFO, MMSTAT_MI_NR,
+			 node_meminfo_line, err);
 	if (fl) {
 		fl->node = node;
 		mm_file_single_record(&fl->file);	/* a sysfs attribute */

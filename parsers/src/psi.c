@@ -49,7 +49,7 @@ struct mmstat_psi *mmstat_psi_new(const char *root, const char *path,
 				  struct mmstat_error *err)
 {
 	struct mm_flat *fl = mm_flat_new(root, path ? path : "/proc/pressure/memory",
-					 MMSTAT_PSI_NR, psi_line, err);
+					 MMSTAT_TABLE_PSI, MMSTAT_PSI_NR, psi_line, err);
 
 	/* single_open() in /proc, a single-record cgroup file otherwise */
 	if (fl)

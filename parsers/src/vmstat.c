@@ -26,7 +26,7 @@ static struct mm_flat *vmstat_fast(struct mm_flat *fl)
 struct mmstat_vmstat *mmstat_vmstat_new(const char *root, struct mmstat_error *err)
 {
 	return (struct mmstat_vmstat *)vmstat_fast(mm_flat_new(root, "/proc/vmstat",
-		MMSTAT_VM_NR, vmstat_line, err));
+		MMSTAT_TABLE_VMSTAT, MMSTAT_VM_NR, vmstat_line, err));
 }
 
 struct mmstat_vmstat *mmstat_node_vmstat_new(const char *root, int node,
@@ -36,7 +36,7 @@ struct mmstat_vmstat *mmstat_node_vmstat_new(const char *root, int node,
 	struct mm_flat *fl;
 
 	snprintf(path, sizeof(path), "/sys/devices/system/node/node%d/vmstat", node);
-	fl = mm_flat_new(root, path, MMSTAT_VM_NR, vmstat_line, err);
+	fl = mm_flat_new(root, path, MMSTAT_TABLE_VMSTAT, MMSTAT_VM_NR, vmstat_line, err);
 	/* Unlike /proc/vmstat (one record per counter), a sysfs attribute. */
 	if (fl)
 		mm_file_single_record(&fl->file);

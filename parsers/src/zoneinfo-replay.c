@@ -107,7 +107,7 @@ static int zi_replay(struct mmstat_zoneinfo *z, const struct zi_memo *m,
 	if (s->table_start != start ||
 	    (e->len == e->cap && mm_grow((void **)&e->v, &e->cap, e->len + 1, sizeof(*e->v))))
 		return -1;	/* the general path reports ENOMEM */
-	e->v[e->len++] = (struct mmstat_entry){ s->name, v, s->key, s->unit };
+	e->v[e->len++] = (struct mmstat_entry){ s->name, v, s->pub_key, s->unit };
 	if (m->kind == ZM_NSTATS)
 		zi_node(z)->s1 = z->nstats.len;
 	if (m->kind == ZM_FREE)

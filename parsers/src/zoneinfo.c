@@ -375,6 +375,9 @@ struct mmstat_zoneinfo *mmstat_zoneinfo_new(const char *root,
 		free(z);
 		return NULL;
 	}
+	z->nstats.kind = z->zstats.kind = MMSTAT_TABLE_VMSTAT;
+	z->zfields.kind = MMSTAT_TABLE_ZONE;
+	z->pcp.kind = MMSTAT_TABLE_PCP;
 	return z;
 }
 

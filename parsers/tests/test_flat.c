@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* vmstat, PSI, memory cgroups, the delta helper, and reading the file. */
+#include <errno.h>
 #include <sys/vfs.h>
 #include <unistd.h>
 #include <linux/magic.h>
@@ -356,6 +357,57 @@ static void test_not_regular_files(void **state)
 	mmstat_meminfo_free(m);
 }
 
+/*
+ * Issue 15, item 8: a key of one kind in a table of another fails loudly
+ * (EINVAL) instead of returning the entry at the same position; a typed
+ * lookup gives the unit; missing is ENOENT.
+ */
+static void test_typed_lookup(void **state)
+{
+	struct mmstat_meminfo *m = mmstat_meminfo_new(fixture_root("host-6.18"), NULL);
+	const struct mmstat_table *t;
+	const struct mmstat_entry *e;
+	uint64_t v = 0;
+
+	assert_non_null(m);
+	assert_int_equal(mmstat_meminfo_read(m), 0);
+	t = mmstat_meminfo_table(m);
+	assert_int_equal(t->kind, MMSTAT_TABLE_MEMINFO);
+	e = mmstat_get_meminfo(t, MMSTAT_MI_MEM_TOTAL);
+	assert_non_null(e);
+	assert_string_equal(e->name, "MemTotal");
+	assert_int_equal(e->unit, MMSTAT_UNIT_KB);
+	assert_int_equal(e->key, MMSTAT_MI_MEM_TOTAL);
+	/* MMSTAT_VM_NR_FREE_PAGES is the vmstat enum's first, like MemTotal */
+	errno = 0;
+	assert_int_equal(mmstat_table_get(t, MMSTAT_VM_NR_FREE_PAGES, &v), -1);
+	assert_int_equal(errno, EINVAL);
+	assert_null(mmstat_get_meminfo(t, (enum mmstat_meminfo_key)MMSTAT_VM_NR_FREE_PAGES));
+	assert_int_equal(errno, EINVAL);
+	assert_int_equal(mmstat_table_get(t, MMSTAT_MI_MEM_TOTAL, &v), 0);
+	assert_int_equal(v, e->value);
+	assert_null(mmstat_get_meminfo(t, MMSTAT_MI_SHADOW_CALL_STACK));
+	assert_int_equal(errno, ENOENT);
+	assert_int_equal(MMSTAT_KEY_INDEX(MMSTAT_MI_MEM_TOTAL), 0);
+	assert_int_equal(MMSTAT_MI_NR, MMSTAT_KEY_INDEX(MMSTAT_MI_DIRECT_MAP_1G) + 1);
+	mmstat_meminfo_free(m);
+}
+
+static void test_nodes(void **state)
+{
+	int nodes[4] = { -1, -1, -1, -1 };
+	struct mmstat_error err;
+
+	assert_int_equal(mmstat_nodes(fixture_root("linux-6.1-numa2-patched"), nodes, 4, &err), 2);
+	assert_int_equal(nodes[0], 0);
+	assert_int_equal(nodes[1], 1);
+	assert_int_equal(nodes[2], -1);
+	/* fewer slots than nodes: the count tells how many to make room for */
+	assert_int_equal(mmstat_nodes(fixture_root("linux-6.1-numa2-patched"), nodes, 1, &err), 2);
+	assert_int_equal(mmstat_nodes(fixture_root("no-such-capture"), nodes, 4, &err), -1);
+	assert_int_equal(err.kind, MMSTAT_ERR_IO);
+}
+
 static void test_read_short_is_end(void **state)
 {
 	char path[] = "/tmp/mmstat-read-XXXXXX";
@@ -447,6 +499,8 @@ int main(void)
 		cmocka_unit_test(test_fast_path_same_as_slow),
 		cmocka_unit_test(test_no_file),
 		cmocka_unit_test(test_not_regular_files),
+		cmocka_unit_test(test_typed_lookup),
+		cmocka_unit_test(test_nodes),
 		cmocka_unit_test(test_read_short_is_end),
 		cmocka_unit_test(test_read_live),
 	};

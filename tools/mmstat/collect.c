@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* Opening the files of a KIND once and flattening each sample into rows. */
-#include <dirent.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -46,47 +45,20 @@ static int open_node(struct source *src, int node)
 	return EXIT_OK;
 }
 
-static int node_number(const char *name)
-{
-	char *end;
-	long n;
-
-	if (strncmp(name, "node", 4) || name[4] < '0' || name[4] > '9')
-		return -1;
-	n = strtol(name + 4, &end, 10);
-	return *end || n > 1 << 20 ? -1 : (int)n;
-}
-
-static int cmp_int(const void *a, const void *b)
-{
-	return *(const int *)a - *(const int *)b;
-}
-
 /* Every nodeN directory under ROOT/sys/devices/system/node, in order. */
 static int open_all_nodes(struct source *src)
 {
-	char path[600];
-	struct dirent *d;
-	int *nums = NULL, ret = EXIT_OK;
-	size_t n = 0;
-	DIR *dir;
+	struct mmstat_error err;
+	int *nums = NULL, n = mmstat_nodes(src->o->root, NULL, 0, &err), ret = EXIT_OK;
 
-	snprintf(path, sizeof(path), "%s/sys/devices/system/node",
-		 src->o->root ? src->o->root : "");
-	dir = opendir(path);
-	if (!dir) {
-		fprintf(stderr, "mmstat: %s: cannot open: %m\n", path);
-		return EXIT_IO;
-	}
-	while ((d = readdir(dir)))
-		if (node_number(d->d_name) >= 0) {
-			nums = realloc(nums, (n + 1) * sizeof(*nums));
-			nums[n++] = node_number(d->d_name);
-		}
-	closedir(dir);
-	qsort(nums, n, sizeof(*nums), cmp_int);
-	src->nodes = calloc(n + 1, sizeof(*src->nodes));
-	for (size_t i = 0; i < n && ret == EXIT_OK; i++)
+	if (n < 0)
+		return report(&err);
+	nums = calloc((size_t)n + 1, sizeof(*nums));
+	src->nodes = calloc((size_t)n + 1, sizeof(*src->nodes));
+	if (!nums || !src->nodes)
+		abort();
+	n = mmstat_nodes(src->o->root, nums, (size_t)n, &err);
+	for (int i = 0; i < n && ret == EXIT_OK; i++)
 		ret = open_node(src, nums[i]);
 	free(nums);
 	return ret;

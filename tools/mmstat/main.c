@@ -38,7 +38,7 @@ static struct mmstat_table selected(const struct sample *s, const size_t *sel,
 {
 	for (size_t k = 0; k < nsel; k++)
 		buf[k] = s->ent[sel[k]];
-	return (struct mmstat_table){ buf, nsel, NULL, 0 };
+	return (struct mmstat_table){ .entries = buf, .count = nsel };
 }
 
 /*
@@ -136,7 +136,7 @@ static int run_rates(struct opts *o, struct source *src, struct sample *s)
 		rates = realloc(rates, (nsel + 1) * sizeof(*rates));
 		if (!b || !rates)
 			abort();
-		before = (struct mmstat_table){ prev.ent, prev.n, NULL, 0 };
+		before = (struct mmstat_table){ .entries = prev.ent, .count = prev.n };
 		after = selected(s, sel, nsel, b);
 		ret = out_begin(o, &buf, &len);
 		if (ret == EXIT_OK)
