@@ -38,9 +38,27 @@ series_patches() {
 	done <"$series"
 }
 
-# kernel_key VARIANT: hash of everything the kernel build depends on.
+# Debian's own kernel (qemu-run --kernel distro), pinned here and nowhere
+# else.  Keep it at the version of the linux-source-6.1 the other kernels
+# are built from (dpkg-query -W linux-source-6.1), so that all the kernels
+# share one source.  The package is installed into the guest image, so
+# moving the pin rebuilds the image.
+DISTRO_KERNEL_ABI=6.1.0-57-amd64
+DISTRO_KERNEL_VERSION=6.1.192-3
+DISTRO_KERNEL_PACKAGE=linux-image-$DISTRO_KERNEL_ABI
+# The modules the guest cannot boot without, loaded by the initramfs:
+# the virtio disk and consoles, the root file system, the 9p shares.
+DISTRO_INITRAMFS_MODULES="virtio_pci virtio_blk virtio_console crc32c_generic ext4 9pnet_virtio 9p"
+
+# kernel_key VARIANT: hash of everything the kernel build depends on.  The
+# distro kernel's initramfs is made inside the image, so its key is the
+# image's.
 kernel_key() {
 	local p
+	if [ "$1" = distro ]; then
+		printf 'distro kernel v1 %s\n' "$(image_key)" | sha256sum | cut -c1-16
+		return 0
+	fi
 	{
 		echo "build-kernel v1 $1"
 		kernel_source_version
@@ -54,12 +72,23 @@ kernel_key() {
 
 kernel_dir() { echo "$SPLITLRU_CACHE/kernel/$1-$(kernel_key "$1")"; }
 
+# kernel_btf VARIANT: the file holding the BTF of that kernel, for bpftool
+# and libbpf on the host (btf dump file PATH): our kernels' vmlinux, or the
+# raw BTF taken out of Debian's vmlinuz.  It exists once the kernel is built.
+kernel_btf() {
+	case "$1" in
+	distro) echo "$(kernel_dir distro)/vmlinux.btf" ;;
+	*) echo "$(kernel_dir "$1")/vmlinux" ;;
+	esac
+}
+
 # image_key: hash of the guest root image recipe.  Bump IMAGE_RECIPE when
 # build-image changes what goes into the image (not how it reports).
-IMAGE_RECIPE="bookworm minbase v1"
+IMAGE_RECIPE="bookworm minbase v2 distro-kernel"
 image_key() {
 	{
 		echo "$IMAGE_RECIPE"
+		echo "$DISTRO_KERNEL_PACKAGE=$DISTRO_KERNEL_VERSION $DISTRO_INITRAMFS_MODULES"
 		cat "$SPLITLRU_TOP/guest-image/packages" "$SPLITLRU_TOP/guest-image/boot-stub"
 	} | sha256sum | cut -c1-16
 }

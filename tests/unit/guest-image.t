@@ -53,5 +53,54 @@ for opt in DEBUG_VM DEBUG_LIST DEBUG_ATOMIC_SLEEP PROVE_LOCKING KASAN SLUB; do
 done
 err=$("$TAP_TOP/guest-image/build-kernel" vanilla 2>&1)
 is "$?" 1 "build-kernel vanilla fails"
-like "$err" "unknown variant 'vanilla' \\(expected stock, patched or debug\\)" "and names the variants"
+like "$err" "unknown variant 'vanilla' \\(expected stock, patched, debug or distro\\)" "and names the variants"
+
+# Debian's own kernel: pinned once, keyed by the image it is installed in.
+like "$DISTRO_KERNEL_ABI" '^6\.1\.0-[0-9]+-amd64$' "the distro kernel's release is a bookworm 6.1 ABI"
+like "$DISTRO_KERNEL_VERSION" '^6\.1\.[0-9]+-[0-9]+' "its package version is a 6.1 one"
+is "$DISTRO_KERNEL_PACKAGE" "linux-image-$DISTRO_KERNEL_ABI" "the package is named after the release"
+is "$(grep -rlF -e "$DISTRO_KERNEL_ABI" -e "$DISTRO_KERNEL_VERSION" "$TAP_TOP/guest-image" "$TAP_TOP/tests" |
+	sed "s|^$TAP_TOP/||")" guest-image/lib.sh "the pin is written in guest-image/lib.sh and nowhere else"
+src=$(dpkg-query -W -f='${Version}' linux-source-6.1 2>/dev/null)
+[ -z "$src" ] || [ "$src" = "$DISTRO_KERNEL_VERSION" ] ||
+	diag "linux-source-6.1 is $src, the distro kernel is pinned at $DISTRO_KERNEL_VERSION"
+for mod in virtio_pci virtio_blk virtio_console ext4 9p 9pnet_virtio; do
+	like " $DISTRO_INITRAMFS_MODULES " " $mod " "the distro initramfs loads $mod"
+done
+kdist=$(kernel_key distro)
+is "$kdist" "$(kernel_key distro)" "the distro kernel's key is stable"
+isnt "$kdist" "$k1" "and differs from the patched kernel's"
+isnt "$(DISTRO_KERNEL_VERSION=6.1.999-1 && image_key)" "$(image_key)" "moving the pin changes the image key"
+isnt "$(DISTRO_KERNEL_VERSION=6.1.999-1 && kernel_key distro)" "$kdist" "and so the distro kernel's"
+is "$(kernel_btf distro)" "$SPLITLRU_CACHE/kernel/distro-$kdist/vmlinux.btf" "kernel_btf distro: the raw BTF beside it"
+is "$(kernel_btf patched)" "$SPLITLRU_CACHE/kernel/patched-$k1/vmlinux" "kernel_btf patched: the vmlinux"
+err=$(SPLITLRU_CACHE="$tmp/empty-cache" "$run" --kernel distro -- true 2>&1)
+isnt "$?" 0 "qemu-run --kernel distro without the kernel fails"
+like "$err" "make kernel-distro" "and says how to build it"
+like "$("$run" --help)" 'distro: Debian' "qemu-run --help documents --kernel distro"
+
+# What qemu-run hands QEMU for the distro kernel, with a stand-in QEMU that
+# records its arguments and reports an exit status through the control
+# share, as the guest's init does.
+mkdir -p "$tmp/bin" "$tmp/cache"
+cat >"$tmp/bin/qemu-system-x86_64" <<'QEMU'
+#!/bin/bash
+printf '%s\n' "$@" >"$FAKE_QEMU_ARGS"
+for a; do
+	case "$a" in *mount_tag=run,*) d=${a#*path=}; echo 7 >"${d%%,*}/status" ;; esac
+done
+QEMU
+chmod +x "$tmp/bin/qemu-system-x86_64"
+fake_kdir=$(SPLITLRU_CACHE="$tmp/cache" && kernel_dir distro)
+fake_img=$(SPLITLRU_CACHE="$tmp/cache" && image_path)
+mkdir -p "$fake_kdir" "${fake_img%/*}"
+touch "$fake_kdir/vmlinuz" "$fake_kdir/initrd.img" "$fake_img"
+SPLITLRU_CACHE="$tmp/cache" SPLITLRU_ACCEL=tcg PATH="$tmp/bin:$PATH" FAKE_QEMU_ARGS="$tmp/args" \
+	"$run" --kernel distro --numa 2 --swap 0 -- true
+is "$?" 7 "qemu-run --kernel distro exits with the status the guest reported"
+args=$(tr '\n' ' ' <"$tmp/args")
+like "$args" "-kernel $fake_kdir/vmlinuz -initrd $fake_kdir/initrd.img " "it boots vmlinuz with the initramfs"
+like "$args" "root=/dev/vda rw init=/sbin/splitlru-init .*fsck.mode=skip" "into the same root and init, without fsck"
+like "$args" "-numa node,nodeid=1,memdev=ram1" "--numa works as on the other kernels"
+like "$args" "file=$fake_img,if=virtio,format=raw,snapshot=on" "on the same image"
 done_testing
