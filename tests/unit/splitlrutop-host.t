@@ -87,7 +87,7 @@ is "$(jq -s -r '.[1].bpf' <<<"$json")" disabled "JSON says BPF is off"
 
 # ---- record, replay ----
 "$bin" -b -n 4 -d 0.2 -q -w "$tmp/run.rec" >"$tmp/live.txt"
-like "$(head -1 "$tmp/run.rec")" '^splitlrutop-record 1$' "-w writes a versioned recording"
+like "$(head -1 "$tmp/run.rec")" '^splitlrutop-record 2$' "-w writes a versioned recording"
 is "$(grep -c '^E ' "$tmp/run.rec")" 5 "4 frames need 5 samples"
 "$bin" -b -r "$tmp/run.rec" >"$tmp/replay.txt" 2>"$tmp/replay.err"
 ok cmp -s "$tmp/live.txt" "$tmp/replay.txt"

@@ -112,7 +112,7 @@ static int batch_replay(struct batch *b)
 			"the sample at line %u is incomplete\n", o->read_path, n,
 			sl_replay_truncated(r));
 out:
-	free(s);
+	sl_sample_pair_free(s);
 	sl_replay_close(r);
 	return rc;
 }
@@ -177,7 +177,7 @@ static int batch_live(struct batch *b)
 			break;
 	}
 out:
-	free(s);
+	sl_sample_pair_free(s);
 	sl_recorder_close(rec);
 	sl_sampler_free(sp);
 	return rc;

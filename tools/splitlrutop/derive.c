@@ -55,7 +55,7 @@ static void row_finish(struct sl_row *r, double seconds, uint64_t kswapd_scanned
 }
 
 /* The counter of a column: the list-counts field of the column's name. */
-static uint64_t count_field(const sl_counts *c, int col)
+static uint64_t count_field(const struct lru_list_counts *c, int col)
 {
 	static const struct sl_field *fields[SL_COL_NR_COUNTS];
 
@@ -65,22 +65,60 @@ static uint64_t count_field(const sl_counts *c, int col)
 }
 
 /*
- * Add the deltas of one list (all reclaimers) into row; *kswapd gets the
- * kswapd part of scanned.  Starts from zero when row->delta is missing.
+ * The BPF per-list counters of the interval prev..cur, lru_snapshot_delta
+ * of the two samples' counters; NULL when either has none.  The result is
+ * only good until the next call.
  */
-static void add_list_delta(struct sl_row *row, uint64_t *kswapd,
-			   const sl_counts before[SL_WHO_NR],
-			   const sl_counts after[SL_WHO_NR])
+static const struct lru_snapshot *lists_delta(const struct sl_sample *prev,
+					      const struct sl_sample *cur)
 {
-	for (int c = 0; c < SL_COL_NR_COUNTS; c++) {
-		uint64_t sum = 0;
-		for (int w = 0; w < SL_WHO_NR; w++)
-			sum = add_known(sum, delta_of(count_field(&before[w], c),
-						      count_field(&after[w], c)));
-		row->delta[c] = add_known(row->delta[c], sum);
+	static struct lru_snapshot delta;	/* reused: one interval at a time */
+
+	if (!prev || !prev->have_lists || !cur->have_lists)
+		return NULL;
+	if (lru_snapshot_delta(&cur->bpf, &prev->bpf, &delta))
+		return NULL;
+	return &delta;
+}
+
+/* Which of the delta's counters a row sums. */
+struct lists_match {
+	int lru;		/* -1: the four evictable lists */
+	int nid;		/* -1: every node of the sample */
+	uint64_t memcg_id;	/* 0: every memcg, on the sample's nodes */
+};
+
+/*
+ * Sum the matching counters into row->delta[]; *kswapd gets the part of
+ * scanned done by kswapd.
+ */
+static void sum_lists(struct sl_row *row, uint64_t *kswapd, const struct lru_snapshot *d,
+		      const struct sl_sample *cur, const struct lists_match *m)
+{
+	struct lru_list_counts sum;
+
+	memset(&sum, 0, sizeof(sum));
+	*kswapd = 0;
+	for (size_t i = 0; i < d->nr_lists; i++) {
+		const struct lru_list_key *k = &d->lists[i].key;
+		const struct lru_list_counts *c = &d->lists[i].counts;
+
+		if (k->lru >= SL_NR_LISTS || (m->lru >= 0 && k->lru != m->lru))
+			continue;
+		if (m->memcg_id ? k->memcg_id != m->memcg_id
+				: (!sl_sample_node(cur, (int)k->nid) ||
+				   (m->nid >= 0 && k->nid != (uint32_t)m->nid)))
+			continue;
+		for (size_t f = 0; f < sl_list_counts_record.nr_fields; f++) {
+			const struct sl_field *fd = &sl_list_counts_record.fields[f];
+
+			sl_field_set(fd, &sum, 0, sl_field_get(fd, &sum, 0) + sl_field_get(fd, c, 0));
+		}
+		if (k->reclaimer == SL_RECLAIMER_KSWAPD)
+			*kswapd += c->scanned;
 	}
-	*kswapd = add_known(*kswapd, delta_of(before[SL_WHO_KSWAPD].scanned,
-					      after[SL_WHO_KSWAPD].scanned));
+	for (int c = 0; c < SL_COL_NR_COUNTS; c++)
+		row->delta[c] = count_field(&sum, c);
 }
 
 static void history_push(struct sl_history *h, int nid, int decided, int scanned)
@@ -112,7 +150,8 @@ void sl_history_init(struct sl_history *h)
 }
 
 static void derive_node(struct sl_node_frame *nf, const struct sl_node_sample *n,
-			const struct sl_sample *prev, const struct sl_sample *cur)
+			const struct sl_sample *prev, const struct sl_sample *cur,
+			const struct lru_snapshot *lists)
 {
 	const struct sl_node_sample *pn = prev ? sl_sample_node(prev, n->nid) : NULL;
 
@@ -149,13 +188,13 @@ static void derive_node(struct sl_node_frame *nf, const struct sl_node_sample *n
 	 */
 	nf->scanned_anon = nf->scanned_file = SL_MISSING;
 	nf->scanned_src = SL_SRC_NONE;
-	if (pn && n->have_lists && pn->have_lists) {
-		uint64_t scanned[SL_NR_LISTS];
+	if (pn && lists) {
+		uint64_t scanned[SL_NR_LISTS], kswapd;
+		struct sl_row row;
 		for (int l = 0; l < SL_NR_LISTS; l++) {
-			scanned[l] = 0;
-			for (int w = 0; w < SL_WHO_NR; w++)
-				scanned[l] = add_known(scanned[l], delta_of(pn->lists[l][w].scanned,
-									   n->lists[l][w].scanned));
+			struct lists_match m = { .lru = l, .nid = n->nid };
+			sum_lists(&row, &kswapd, lists, cur, &m);
+			scanned[l] = row.delta[SL_COL_SCANNED];
 		}
 		sl_scanned_by_type(scanned, &nf->scanned_anon, &nf->scanned_file);
 		nf->scanned_src = SL_SRC_BPF;
@@ -168,16 +207,11 @@ static void derive_node(struct sl_node_frame *nf, const struct sl_node_sample *n
 	nf->scanned_anon_pm = sl_share_pm(nf->scanned_anon, nf->scanned_file);
 }
 
-static void derive_lists(struct sl_frame *f, const struct sl_view *view)
+static void derive_lists(struct sl_frame *f, const struct sl_view *view,
+			 const struct lru_snapshot *lists)
 {
 	const struct sl_sample *prev = f->prev, *cur = f->cur;
-	bool bpf = prev != NULL && cur->nr_nodes > 0;
-
-	for (int i = 0; i < cur->nr_nodes && bpf; i++) {
-		const struct sl_node_sample *pn = sl_sample_node(prev, cur->nodes[i].nid);
-		if (!cur->nodes[i].have_lists || !pn || !pn->have_lists)
-			bpf = false;
-	}
+	bool bpf = lists != NULL && cur->nr_nodes > 0;
 
 	f->nr_lists = SL_NR_LISTS + 1;
 	for (int l = 0; l < SL_NR_LISTS; l++)
@@ -194,17 +228,9 @@ static void derive_lists(struct sl_frame *f, const struct sl_view *view)
 		struct sl_row *all = &f->lists[SL_NR_LISTS];
 		for (int l = 0; l < SL_NR_LISTS; l++) {
 			struct sl_row *row = &f->lists[l];
-			uint64_t kswapd = 0;
-			for (int c = 0; c < SL_COL_NR_COUNTS; c++)
-				row->delta[c] = 0;
-			for (int i = 0; i < cur->nr_nodes; i++) {
-				const struct sl_node_sample *n = &cur->nodes[i];
-				if (view && view->node >= 0 && n->nid != view->node)
-					continue;
-				add_list_delta(row, &kswapd,
-					       sl_sample_node(prev, n->nid)->lists[l],
-					       n->lists[l]);
-			}
+			struct lists_match m = { .lru = l, .nid = view ? view->node : -1 };
+			uint64_t kswapd;
+			sum_lists(row, &kswapd, lists, cur, &m);
 			row_finish(row, f->interval_s, kswapd);
 			for (int c = 0; c < SL_COL_NR_COUNTS; c++)
 				all->delta[c] = l == 0 ? row->delta[c]
@@ -256,7 +282,8 @@ static int row_cmp(const void *a, const void *b)
 	return strcmp(ra->name, rb->name);
 }
 
-static void derive_memcgs(struct sl_frame *f, const struct sl_view *view)
+static void derive_memcgs(struct sl_frame *f, const struct sl_view *view,
+			  const struct lru_snapshot *lists)
 {
 	const struct sl_sample *prev = f->prev, *cur = f->cur;
 
@@ -273,12 +300,10 @@ static void derive_memcgs(struct sl_frame *f, const struct sl_view *view)
 			row->file_kb = m->stat[SL_CG_FILE] / 1024;
 		if (!pm)
 			continue;
-		if (m->have_lists && pm->have_lists) {
-			uint64_t kswapd = 0;
-			for (int c = 0; c < SL_COL_NR_COUNTS; c++)
-				row->delta[c] = 0;
-			for (int l = 0; l < SL_NR_LISTS; l++)
-				add_list_delta(row, &kswapd, pm->lists[l], m->lists[l]);
+		if (lists) {
+			struct lists_match match = { .lru = -1, .memcg_id = m->id };
+			uint64_t kswapd;
+			sum_lists(row, &kswapd, lists, cur, &match);
 			row_finish(row, f->interval_s, kswapd);
 			continue;
 		}
@@ -299,11 +324,13 @@ void sl_history_add(struct sl_history *h, const struct sl_sample *prev,
 		    const struct sl_sample *cur)
 {
 	struct sl_node_frame nf;
+	const struct lru_snapshot *lists;
 
 	if (prev && cur->mono_ns <= prev->mono_ns)
 		prev = NULL;
+	lists = lists_delta(prev, cur);
 	for (int i = 0; i < cur->nr_nodes; i++) {
-		derive_node(&nf, &cur->nodes[i], prev, cur);
+		derive_node(&nf, &cur->nodes[i], prev, cur, lists);
 		history_push(h, nf.nid, nf.decided_anon_pm, nf.scanned_anon_pm);
 	}
 }
@@ -331,10 +358,15 @@ void sl_derive(struct sl_frame *f, const struct sl_sample *prev,
 			f->events_per_s = (double)ev / f->interval_s;
 	}
 
+	/* the BPF counters' interval; the memcg rows need memcgs in them */
+	const struct lru_snapshot *lists = lists_delta(prev, cur);
+	const struct lru_snapshot *memcg_lists = lists && prev->have_memcg_lists &&
+		cur->have_memcg_lists ? lists : NULL;
+
 	f->nr_nodes = cur->nr_nodes;
 	for (int i = 0; i < cur->nr_nodes; i++) {
 		struct sl_node_frame *nf = &f->nodes[i];
-		derive_node(nf, &cur->nodes[i], prev, cur);
+		derive_node(nf, &cur->nodes[i], prev, cur, lists);
 		for (int h = 0; hist && h < hist->nr_nodes; h++) {
 			if (hist->nids[h] != nf->nid)
 				continue;
@@ -343,6 +375,6 @@ void sl_derive(struct sl_frame *f, const struct sl_sample *prev,
 			memcpy(nf->scanned_history, hist->scanned[h], sizeof(nf->scanned_history));
 		}
 	}
-	derive_lists(f, view);
-	derive_memcgs(f, view);
+	derive_lists(f, view, lists);
+	derive_memcgs(f, view, memcg_lists);
 }

@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* model.c: names of the model's fields and small helpers; see model.h. */
 #include "model.h"
-#include "sl_fields.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -28,11 +27,6 @@ const char *const sl_bpf_reason_names[SL_BPF_REASON_NR] = {
 	[SL_BPF_DISABLED] = "disabled",
 };
 
-static void counts_missing(sl_counts *c)
-{
-	sl_record_fill_u64(&sl_list_counts_record, c, SL_MISSING);
-}
-
 static void node_init(struct sl_node_sample *n)
 {
 	memset(n, 0, sizeof(*n));
@@ -41,9 +35,6 @@ static void node_init(struct sl_node_sample *n)
 		n->mem[i] = SL_MISSING;
 	for (int i = 0; i < SL_ZBAL_NR; i++)
 		n->zbal[i] = SL_MISSING;
-	for (int l = 0; l < SL_NR_LISTS; l++)
-		for (int w = 0; w < SL_WHO_NR; w++)
-			counts_missing(&n->lists[l][w]);
 }
 
 static void memcg_init(struct sl_memcg_sample *m)
@@ -51,13 +42,12 @@ static void memcg_init(struct sl_memcg_sample *m)
 	memset(m, 0, sizeof(*m));
 	for (int i = 0; i < SL_CG_NR; i++)
 		m->stat[i] = SL_MISSING;
-	for (int l = 0; l < SL_NR_LISTS; l++)
-		for (int w = 0; w < SL_WHO_NR; w++)
-			counts_missing(&m->lists[l][w]);
 }
 
-void sl_sample_init(struct sl_sample *s)
+void sl_sample_reset(struct sl_sample *s)
 {
+	struct lru_snapshot bpf = s->bpf;
+
 	memset(s, 0, sizeof(*s));
 	s->swappiness = SL_MISSING;
 	s->psi_some10 = s->psi_full10 = SL_MISSING;
@@ -70,6 +60,23 @@ void sl_sample_init(struct sl_sample *s)
 		node_init(&s->nodes[i]);
 	for (int i = 0; i < SL_MAX_MEMCGS; i++)
 		memcg_init(&s->memcgs[i]);
+	/* keep the arrays, drop their entries */
+	s->bpf = bpf;
+	s->bpf.nr_lists = s->bpf.nr_balance = s->bpf.nr_moves = 0;
+	s->bpf.ts_ns = 0;
+	memset(s->bpf.hists, 0, sizeof(s->bpf.hists));
+	memset(s->bpf.counters, 0, sizeof(s->bpf.counters));
+}
+
+void sl_sample_init(struct sl_sample *s)
+{
+	lru_snapshot_init(&s->bpf);
+	sl_sample_reset(s);
+}
+
+void sl_sample_release(struct sl_sample *s)
+{
+	lru_snapshot_free(&s->bpf);
 }
 
 struct sl_sample *sl_sample_pair_new(void)
@@ -81,6 +88,15 @@ struct sl_sample *sl_sample_pair_new(void)
 		sl_sample_init(&pair[1]);
 	}
 	return pair;
+}
+
+void sl_sample_pair_free(struct sl_sample *pair)
+{
+	if (!pair)
+		return;
+	sl_sample_release(&pair[0]);
+	sl_sample_release(&pair[1]);
+	free(pair);
 }
 
 const struct sl_node_sample *sl_sample_node(const struct sl_sample *s, int nid)

@@ -22,6 +22,7 @@
 
 #include "lru_events.h"
 #include "sl_derive.h"	/* SL_MISSING, the figures */
+#include "sl_snapshot.h"
 
 #define SL_MAX_NODES 8
 #define SL_MAX_MEMCGS 32
@@ -106,13 +107,6 @@ enum sl_who { SL_WHO_KSWAPD, SL_WHO_DIRECT, SL_WHO_OTHER, SL_WHO_NR };
 extern const char *const sl_who_names[SL_WHO_NR];
 
 /*
- * Cumulative per-list counters from the BPF aggregates: the loader's own
- * struct lru_list_counts, every field SL_MISSING until a source sets it.
- * Its fields (and the recording's keys) are sl_list_counts_record's.
- */
-typedef struct lru_list_counts sl_counts;
-
-/*
  * The decision that stands for a node (sl_node_decision): the loader's own
  * struct lru_balance, as the BPF side saw it (sl_balance_record's fields).
  */
@@ -126,16 +120,12 @@ struct sl_node_sample {
 	uint64_t mem[SL_MEM_NR];
 	uint64_t zbal[SL_ZBAL_NR];
 	struct sl_decision decision;
-	bool have_lists;
-	sl_counts lists[SL_NR_LISTS][SL_WHO_NR];
 };
 
 struct sl_memcg_sample {
 	uint64_t id;			/* cgroup id (the directory's inode) */
 	char path[SL_MEMCG_PATH];	/* relative to the cgroup root; "/" for it */
 	uint64_t stat[SL_CG_NR];
-	bool have_lists;
-	sl_counts lists[SL_NR_LISTS][SL_WHO_NR];
 };
 
 /* What a sample lacks; the degraded banner is written from these bits. */
@@ -184,14 +174,29 @@ struct sl_sample {
 	struct sl_node_sample nodes[SL_MAX_NODES];
 	int nr_memcgs;
 	struct sl_memcg_sample memcgs[SL_MAX_MEMCGS];
+	/*
+	 * The BPF per-list counters, cumulative since attach, exactly as the
+	 * loader's snapshot has them (its lists only; keyed by node, memcg,
+	 * list and reclaimer).  A frame's counts are lru_snapshot_delta of two
+	 * samples' (derive.c).  have_lists: the sample has them (BPF on);
+	 * have_memcg_lists: they carry memcgs (not the stock events').
+	 */
+	struct lru_snapshot bpf;
+	bool have_lists, have_memcg_lists;
 };
 
+/* A sample with nothing known yet (its bpf arrays start empty). */
 void sl_sample_init(struct sl_sample *s);
+/* The same for a sample used before: its bpf arrays are kept for reuse. */
+void sl_sample_reset(struct sl_sample *s);
+/* Free what the sample holds (not the sample). */
+void sl_sample_release(struct sl_sample *s);
 /*
  * The two samples a loop alternates between (previous and current), in one
- * allocation; free() it.  NULL when out of memory.
+ * allocation; sl_sample_pair_free() it.  NULL when out of memory.
  */
 struct sl_sample *sl_sample_pair_new(void);
+void sl_sample_pair_free(struct sl_sample *pair);
 const struct sl_node_sample *sl_sample_node(const struct sl_sample *s, int nid);
 const struct sl_memcg_sample *sl_sample_memcg(const struct sl_sample *s, uint64_t id);
 

@@ -3,6 +3,7 @@
 #include "record.h"
 #include "lru_format.h"
 #include "sl_fields.h"
+#include "sl_format.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -72,16 +73,17 @@ static void put_record(FILE *out, const struct sl_record *r, const void *rec)
 	}
 }
 
-static void put_counts(FILE *out, char tag, uint64_t owner,
-		       const sl_counts lists[SL_NR_LISTS][SL_WHO_NR])
+/* "k nid=0 memcg_id=1 lru=inactive_file reclaimer=kswapd scanned=...": one counter key */
+static void put_list(FILE *out, const struct lru_list_stat *l)
 {
-	for (int l = 0; l < SL_NR_LISTS; l++)
-		for (int w = 0; w < SL_WHO_NR; w++) {
-			fprintf(out, "%c %" PRIu64 " %s %s", tag, owner,
-				lru_name(LRU_NAMES_LRU, (unsigned)l), sl_who_names[w]);
-			put_record(out, &sl_list_counts_record, &lists[l][w]);
-			fputc('\n', out);
-		}
+	char key[256];
+	struct sl_buf b;
+
+	sl_buf_init(&b, key, sizeof(key));
+	sl_fields_text(&b, &sl_list_key_record, &l->key);
+	fprintf(out, "k%s", key);
+	put_record(out, &sl_list_counts_record, &l->counts);
+	fputc('\n', out);
 }
 
 void sl_record_write_header(FILE *out)
@@ -117,8 +119,6 @@ void sl_record_write_sample(FILE *out, const struct sl_sample *s)
 			put_record(out, &sl_balance_record, &n->decision.b);
 			fputc('\n', out);
 		}
-		if (n->have_lists)
-			put_counts(out, 'l', (uint64_t)n->nid, n->lists);
 	}
 	for (int i = 0; i < s->nr_memcgs; i++) {
 		const struct sl_memcg_sample *m = &s->memcgs[i];
@@ -127,9 +127,9 @@ void sl_record_write_sample(FILE *out, const struct sl_sample *s)
 		for (int k = 0; k < SL_CG_NR; k++)
 			put(out, sl_cg_names[k], m->stat[k]);
 		fputc('\n', out);
-		if (m->have_lists)
-			put_counts(out, 'm', m->id, m->lists);
 	}
+	for (size_t i = 0; s->have_lists && i < s->bpf.nr_lists; i++)
+		put_list(out, &s->bpf.lists[i]);
 	fprintf(out, "E %" PRIu64 "\n", s->seq);
 }
 
@@ -324,19 +324,57 @@ static int apply_record(char *tok, const struct sl_record *r, void *rec)
 	return sl_record_parse_kv(r, rec, tok, eq + 1) < 0 ? -1 : 0;
 }
 
-/* "l NID LIST WHO k=v..." or "m ID LIST WHO k=v..." */
-static int parse_counts(sl_counts lists[SL_NR_LISTS][SL_WHO_NR], char **save)
+/* "k key=value...": one BPF counter key and its counts (version 2). */
+static int parse_list(struct sl_sample *s, char **save)
 {
+	struct lru_list_stat l;
+	char *tok;
+
+	memset(&l, 0, sizeof(l));
+	while ((tok = strtok_r(NULL, " ", save))) {
+		char *eq = strchr(tok, '=');
+		int rc;
+
+		if (!eq)
+			return -1;
+		*eq = '\0';
+		rc = sl_record_parse_kv(&sl_list_key_record, &l.key, tok, eq + 1);
+		if (rc == 1)
+			rc = sl_record_parse_kv(&sl_list_counts_record, &l.counts, tok, eq + 1);
+		if (rc < 0)
+			return -1;
+	}
+	return lru_snapshot_add_list(&s->bpf, &l);
+}
+
+/*
+ * Version 1's "l NID LIST WHO k=v..." (a node's counts, summed over its
+ * memcgs) and "m ID LIST WHO k=v..." (a memcg's, over its nodes), as
+ * counter keys: a node's with no memcg (id 0), a memcg's on no node.
+ */
+static int parse_v1_counts(struct sl_sample *s, bool memcg, uint64_t owner, char **save)
+{
+	static const uint8_t reclaimer_of[SL_WHO_NR] = {
+		[SL_WHO_KSWAPD] = SL_RECLAIMER_KSWAPD,
+		[SL_WHO_DIRECT] = SL_RECLAIMER_DIRECT,
+		[SL_WHO_OTHER] = SL_RECLAIMER_OTHER,
+	};
 	char *list = strtok_r(NULL, " ", save), *who = strtok_r(NULL, " ", save), *tok;
 	int l = list ? lru_name_parse(LRU_NAMES_LRU, list) : -1;
 	int w = who ? index_of(sl_who_names, SL_WHO_NR, who) : -1;
+	struct lru_list_stat st;
 
 	if (l < 0 || l >= SL_NR_LISTS || w < 0)
 		return -1;
+	memset(&st, 0, sizeof(st));
+	st.key.nid = memcg ? UINT32_MAX : (uint32_t)owner;
+	st.key.memcg_id = memcg ? owner : 0;
+	st.key.lru = (uint8_t)l;
+	st.key.reclaimer = reclaimer_of[w];
 	while ((tok = strtok_r(NULL, " ", save)))
-		if (apply_record(tok, &sl_list_counts_record, &lists[l][w]))
+		if (apply_record(tok, &sl_list_counts_record, &st.counts))
 			return -1;
-	return 0;
+	return lru_snapshot_add_list(&s->bpf, &st);
 }
 
 /* One line of a sample; returns 1 at its "E" line, 0 to go on, -1 on error. */
@@ -364,11 +402,8 @@ static int parse_line(char *line, struct sl_sample *s, uint64_t seq)
 		struct sl_node_sample *n = word ? node_slot(s, word, tag[0] == 'n') : NULL;
 		if (!n)
 			return -1;
-		if (tag[0] == 'l') {
-			/* counts a line leaves out stay missing (sl_sample_init) */
-			n->have_lists = true;
-			return parse_counts(n->lists, &save);
-		}
+		if (tag[0] == 'l')
+			return parse_v1_counts(s, false, (uint64_t)n->nid, &save);
 		if (tag[0] == 'd')
 			n->decision.present = true;
 		while ((tok = strtok_r(NULL, " ", &save))) {
@@ -401,8 +436,9 @@ static int parse_line(char *line, struct sl_sample *s, uint64_t seq)
 		struct sl_memcg_sample *m = word ? memcg_slot(s, word) : NULL;
 		if (!m)
 			return -1;
-		m->have_lists = true;
-		return parse_counts(m->lists, &save);
+		return parse_v1_counts(s, true, m->id, &save);
+	} else if (!strcmp(tag, "k")) {
+		return parse_list(s, &save);
 	}
 	/* Any other tag is from a later version: skipped. */
 	return 0;
@@ -445,9 +481,9 @@ struct sl_replay *sl_replay_open(const char *path, char *err, size_t errlen)
 		fail(err, errlen, r, 1, "not a splitlrutop recording (no '" SL_RECORD_MAGIC " N' line)");
 		goto bad;
 	}
-	if (version != SL_RECORD_VERSION) {
+	if (version < 1 || version > SL_RECORD_VERSION) {
 		char why[96];
-		snprintf(why, sizeof(why), "recording format version %d; this splitlrutop reads %d",
+		snprintf(why, sizeof(why), "recording format version %d; this splitlrutop reads 1 to %d",
 			 version, SL_RECORD_VERSION);
 		fail(err, errlen, r, 1, why);
 		goto bad;
@@ -525,7 +561,7 @@ int sl_replay_load(struct sl_replay *r, size_t i, struct sl_sample *s,
 		snprintf(err, errlen, "%s: no sample %zu", r->path, i);
 		return -1;
 	}
-	sl_sample_init(s);
+	sl_sample_reset(s);
 	if (fseek(r->in, r->offsets[i], SEEK_SET))
 		return fail(err, errlen, r, r->lines[i], strerror(errno));
 	lineno = r->lines[i];
@@ -541,8 +577,13 @@ int sl_replay_load(struct sl_replay *r, size_t i, struct sl_sample *s,
 		if (rc < 0)
 			return fail(err, errlen, r, lineno, "malformed line");
 		if (rc > 0)
-			return 0;
+			break;
 	}
+	/* the counters are there when BPF was (both versions say so) */
+	s->have_lists = !(s->missing & SL_LACK_BPF);
+	s->have_memcg_lists = s->have_lists && !(s->missing & SL_LACK_DECISION);
+	lru_snapshot_sort(&s->bpf);
+	return 0;
 }
 
 void sl_replay_close(struct sl_replay *r)

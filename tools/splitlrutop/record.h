@@ -4,21 +4,24 @@
  *
  * A recording is text, one sample per block, so it survives being cut off:
  * a block counts only once its end line is there.  docs/splitlrutop.md
- * describes the format; this is version 1.
+ * describes the format; this is version 2.
  *
- *	splitlrutop-record 1
+ *	splitlrutop-record 2
  *	S 0
  *	g mono_ns=... interval_ms=1000 policy=cost ...
  *	v pgscan_anon=... pgscan_file=...
  *	n 0 MemTotal=... lru_scan_anon_permille=...
- *	d 0 ts_ns=... anon_permille=...
- *	l 0 inactive_anon kswapd scanned=... reclaimed=...
+ *	d 0 nid=0 memcg_id=1 ... anon_permille=...
  *	c 1234 /demo anon=... pgscan=...
- *	m 1234 inactive_file direct scanned=...
+ *	k nid=0 memcg_id=1234 lru=inactive_file reclaimer=memcg scanned=...
  *	E 0
  *
- * Values a sample did not have are left out, and a reader treats a key it
- * does not know as a comment, so later versions can add keys freely.
+ * "d" is the node's decision and "k" one key of the BPF per-list counters,
+ * their keys those of the field tables (sl_fields.h).  Version 1 had
+ * "l NID LIST WHO k=v" (a node's counts) and "m ID LIST WHO k=v" (a
+ * memcg's) instead of "k"; they are still read.  Values a sample did not
+ * have are left out, and a reader treats a key it does not know as a
+ * comment, so later versions can add keys freely.
  */
 #ifndef SPLITLRUTOP_RECORD_H
 #define SPLITLRUTOP_RECORD_H
@@ -28,7 +31,7 @@
 #include "model.h"
 
 #define SL_RECORD_MAGIC "splitlrutop-record"
-#define SL_RECORD_VERSION 1
+#define SL_RECORD_VERSION 2
 
 struct sl_recorder;
 

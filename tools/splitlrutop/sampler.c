@@ -76,7 +76,7 @@ int sl_sampler_sample(struct sl_sampler *sp, struct sl_sample *s,
 {
 	struct rusage ru;
 
-	sl_sample_init(s);
+	sl_sample_reset(s);
 	s->seq = sp->seq++;
 	s->mono_ns = clock_ns(CLOCK_MONOTONIC);
 	s->real_s = (uint64_t)time(NULL);

@@ -211,7 +211,7 @@ static void test_same_shares(void **state)
 		assert_int_equal(st[n].scanned, sj[n].scanned);
 	}
 	free(f);
-	free(s);
+	sl_sample_pair_free(s);
 }
 
 /* ... and the values docs/figures.md defines, worked out in the fixture. */

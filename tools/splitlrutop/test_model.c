@@ -48,6 +48,13 @@ static struct sl_sample *new_sample(uint64_t seq, uint64_t t_s)
 	return s;
 }
 
+static void sample_free(struct sl_sample *s)
+{
+	if (s)
+		sl_sample_release(s);
+	free(s);
+}
+
 static void test_shares(void **state)
 {
 	(void)state;
@@ -115,20 +122,43 @@ static void test_derive_vmstat(void **state)
 	sl_derive(&f, NULL, b, &v, NULL);
 	ok(f.prev == NULL && f.lists_src == SL_SRC_NONE && isnan(f.lists[0].per_s[0]),
 	   "first sample: sizes only, no rates");
-	free(a);
-	free(b);
+	sample_free(a);
+	sample_free(b);
+}
+
+/* Set the BPF counters of (node, root memcg, list, who), adding the key. */
+static void set_counts_of(struct sl_sample *s, int node, uint64_t memcg, int list, int who,
+			  uint64_t base)
+{
+	static const uint8_t reclaimer[SL_WHO_NR] = {
+		SL_RECLAIMER_KSWAPD, SL_RECLAIMER_DIRECT, SL_RECLAIMER_OTHER,
+	};
+	struct lru_list_stat l, *c = NULL;
+
+	memset(&l, 0, sizeof(l));
+	l.key.nid = (uint32_t)node;
+	l.key.memcg_id = memcg;
+	l.key.lru = (uint8_t)list;
+	l.key.reclaimer = reclaimer[who];
+	for (size_t i = 0; i < s->bpf.nr_lists; i++)
+		if (!lru_snapshot_cmp_list_key(&s->bpf.lists[i].key, &l.key))
+			c = &s->bpf.lists[i];
+	if (!c) {
+		assert_int_equal(lru_snapshot_add_list(&s->bpf, &l), 0);
+		c = &s->bpf.lists[s->bpf.nr_lists - 1];
+	}
+	s->have_lists = s->have_memcg_lists = true;
+	c->counts.scanned = base;
+	c->counts.reclaimed = base / 2;
+	c->counts.rotated = base / 4;
+	c->counts.activated = base / 8;
+	c->counts.deactivated = base / 16;
+	lru_snapshot_sort(&s->bpf);
 }
 
 static void set_counts(struct sl_sample *s, int node, int list, int who, uint64_t base)
 {
-	sl_counts *c = &s->nodes[node].lists[list][who];
-
-	s->nodes[node].have_lists = true;
-	c->scanned = base;
-	c->reclaimed = base / 2;
-	c->rotated = base / 4;
-	c->activated = base / 8;
-	c->deactivated = base / 16;
+	set_counts_of(s, node, SL_ROOT_MEMCG_ID, list, who, base);
 }
 
 static void test_derive_bpf(void **state)
@@ -161,8 +191,8 @@ static void test_derive_bpf(void **state)
 	v.node = 1;
 	sl_derive(&f, a, b, &v, NULL);
 	is_u64(f.lists[4].delta[SL_COL_SCANNED], 640, "n: node 1 alone");
-	free(a);
-	free(b);
+	sample_free(a);
+	sample_free(b);
 }
 
 static void test_memcg_sort(void **state)
@@ -194,8 +224,8 @@ static void test_memcg_sort(void **state)
 	v.sort = SL_COL_EFFICIENCY;
 	sl_derive(&f, a, b, &v, NULL);
 	ok(!strcmp(f.memcgs[2].name, "/quiet"), "by efficiency: nothing scanned sorts last");
-	free(a);
-	free(b);
+	sample_free(a);
+	sample_free(b);
 }
 
 static void test_history(void **state)
@@ -213,8 +243,8 @@ static void test_history(void **state)
 	sl_derive(&f, b, a, NULL, &h);
 	ok(f.nodes[0].nr_history == SL_HISTORY, "history keeps the last %d", SL_HISTORY);
 	ok(f.nodes[0].decided_history[SL_HISTORY - 1] == 100, "newest decided share last");
-	free(a);
-	free(b);
+	sample_free(a);
+	sample_free(b);
 }
 
 /* ---- recording ---- */
@@ -241,9 +271,8 @@ static struct sl_sample *rich_sample(uint64_t seq)
 	s->memcgs[0].id = 4242;
 	snprintf(s->memcgs[0].path, sizeof(s->memcgs[0].path), "/a b%%c=d");
 	s->memcgs[0].stat[SL_CG_PGSCAN] = 5;
-	s->memcgs[0].have_lists = true;
-	memset(s->memcgs[0].lists, 0, sizeof(s->memcgs[0].lists));
-	s->memcgs[0].lists[3][1].rotated = 9;
+	set_counts_of(s, 0, 4242, 3, SL_WHO_DIRECT, 0);
+	s->bpf.lists[s->bpf.nr_lists - 1].counts.rotated = 9;	/* memcg keys sort last */
 	return s;
 }
 
@@ -275,7 +304,7 @@ static char *write_file(const char *name, const char *text, size_t len)
 static void test_record(void **state)
 {
 	(void)state;
-	struct sl_sample *s[3], *back = malloc(sizeof(*back));
+	struct sl_sample *s[3], *back = new_sample(0, 0);
 	char *text = NULL, err[600];
 	size_t len = 0;
 	FILE *f = open_memstream(&text, &len);
@@ -343,6 +372,35 @@ static void test_record(void **state)
 	sl_replay_close(r);
 	free(bad);
 
+	/* Version 1's per-node ("l") and per-memcg ("m") counts still replay. */
+	static const char v1[] = "splitlrutop-record 1\n"
+		"S 0\ng mono_ns=1000000000 missing=0 bpf=on\nn 0 MemTotal=10\nc 77 /x anon=1\n"
+		"l 0 inactive_anon kswapd scanned=100 reclaimed=50 rotated=0 activated=0 deactivated=0\n"
+		"l 0 active_file direct scanned=10 reclaimed=0 rotated=1 activated=1 deactivated=9\n"
+		"m 77 inactive_anon direct scanned=5 reclaimed=5 rotated=0 activated=0 deactivated=0\nE 0\n"
+		"S 1\ng mono_ns=2000000000 missing=0 bpf=on\nn 0 MemTotal=10\nc 77 /x anon=1\n"
+		"l 0 inactive_anon kswapd scanned=400 reclaimed=250 rotated=0 activated=0 deactivated=0\n"
+		"l 0 active_file direct scanned=110 reclaimed=0 rotated=1 activated=1 deactivated=9\n"
+		"m 77 inactive_anon direct scanned=25 reclaimed=20 rotated=0 activated=0 deactivated=0\nE 1\n";
+	struct sl_sample *v1a = new_sample(0, 0);
+	struct sl_frame *fr = malloc(sizeof(*fr));
+	path = write_file("v1.rec", v1, sizeof(v1) - 1);
+	r = sl_replay_open(path, err, sizeof(err));
+	ok(r && sl_replay_count(r) == 2, "a version 1 recording opens: %s", err);
+	ok(sl_replay_load(r, 0, v1a, err, sizeof(err)) == 0 && sl_replay_load(r, 1, back, err, sizeof(err)) == 0,
+	   "and loads: %s", err);
+	sl_derive(fr, v1a, back, NULL, NULL);
+	ok(fr->lists_src == SL_SRC_BPF, "its counts are BPF counts");
+	is_u64(fr->lists[0].delta[SL_COL_SCANNED], 300, "v1 inactive_anon scanned: node lines, not memcg lines");
+	is_u64(fr->lists[4].delta[SL_COL_SCANNED], 400, "v1 all lists");
+	ok(fabs(fr->lists[0].kswapd_share - 1.0) < 1e-9, "v1 kswapd split");
+	ok(fr->nodes[0].scanned_anon_pm == 750, "v1 scanned share over both lists: 300/400");
+	ok(fr->nr_memcgs == 1, "one memcg row");
+	is_u64(fr->memcgs[0].delta[SL_COL_SCANNED], 20, "v1 memcg lines give the memcg row");
+	sl_replay_close(r);
+	sample_free(v1a);
+	free(fr);
+
 	/* Unknown keys and tags from a later version are skipped. */
 	static const char later[] = "splitlrutop-record 1\nS 0\ng mono_ns=5 future_key=1\n"
 		"z something new\nn 0 MemTotal=10 NewThing=3\nE 0\n";
@@ -353,8 +411,8 @@ static void test_record(void **state)
 	sl_replay_close(r);
 
 	for (int i = 0; i < 3; i++)
-		free(s[i]);
-	free(back);
+		sample_free(s[i]);
+	sample_free(back);
 	free(text);
 }
 
@@ -418,8 +476,8 @@ static void test_canvas(void **state)
 	ok(strstr(out, "too small") && strstr(out, "10x5") && strstr(out, "q quits"),
 	   "10x5: the message in short lines that fit");
 	free(out);
-	free(a);
-	free(b);
+	sample_free(a);
+	sample_free(b);
 }
 
 static int setup(void **state)

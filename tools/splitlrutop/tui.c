@@ -242,7 +242,7 @@ out:
 	sl_term_close();
 	if (rc)
 		fprintf(stderr, "splitlrutop: %s\n", err);
-	free(buf);
+	sl_sample_pair_free(buf);
 	sl_recorder_close(rec);
 	sl_sampler_free(sp);
 	return rc;
@@ -287,7 +287,7 @@ static int tui_replay(struct tui *t)
 		sl_term_close();
 		fprintf(stderr, "splitlrutop: %s\n", !buf ? "out of memory"
 			: r ? "the recording holds no complete sample" : err);
-		free(buf);
+		sl_sample_pair_free(buf);
 		sl_replay_close(r);
 		return 1;
 	}
@@ -360,7 +360,7 @@ static int tui_replay(struct tui *t)
 	else if (sl_replay_truncated(r))
 		fprintf(stderr, "splitlrutop: %s is truncated: it replays up to sample %zu, "
 			"the last complete one\n", o->read_path, n - 1);
-	free(buf);
+	sl_sample_pair_free(buf);
 	sl_replay_close(r);
 	return rc;
 }

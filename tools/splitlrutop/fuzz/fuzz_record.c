@@ -27,6 +27,7 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 		sample = malloc(sizeof(*sample));
 		if (!sample)
 			abort();
+		sl_sample_init(sample);	/* its counter arrays are reused */
 	}
 	if (ftruncate(fd, 0) || pwrite(fd, data, size, 0) != (ssize_t)size)
 		abort();
