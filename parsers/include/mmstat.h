@@ -7,6 +7,7 @@
  *   /proc/zoneinfo                                          mmstat_zoneinfo
  *   cgroup memory.stat (v1 and v2), memory.numa_stat        mmstat_memcg
  *   /proc/pressure/memory, cgroup memory.pressure           mmstat_psi
+ *   /sys/kernel/debug/lru_gen (MGLRU generations)           mmstat_lru_gen
  *
  * Each kind has one context with _new / _read / _free.  _new opens the file
  * once; every _read re-reads it from offset 0 with pread() until EOF (a
@@ -61,6 +62,7 @@ enum mmstat_unit {
 	MMSTAT_UNIT_USEC,	/* PSI total stall time */
 	MMSTAT_UNIT_HUGEPAGES,	/* transparent huge pages (PMD size), vmstat
 				 * nr_*_hugepages and nr_*_pmdmapped */
+	MMSTAT_UNIT_MSEC,	/* lru_gen: a generation's age */
 };
 
 /* One "key value" of a file, in the order the file has them. */
@@ -474,6 +476,61 @@ int mmstat_psi_parse(struct mmstat_psi *p, const char *buf, size_t len);
 const struct mmstat_table *mmstat_psi_table(const struct mmstat_psi *p);
 const struct mmstat_error *mmstat_psi_error(const struct mmstat_psi *p);
 void mmstat_psi_free(struct mmstat_psi *p);
+
+/* ---- the multi-gen LRU: /sys/kernel/debug/lru_gen ---- */
+
+/*
+ * MGLRU's generations (Documentation/admin-guide/mm/multigen_lru.rst),
+ * one lruvec per memcg and node with memory, as mm/vmscan.c
+ * lru_gen_seq_show() prints them:
+ *
+ *   memcg     1 /                       (before the first node only)
+ *    node     0
+ *             3      12345        100        200       seq age_ms anon file
+ *             4        123         50         10       ... up to max_seq
+ *
+ * Needs root and debugfs; the file exists when the kernel has
+ * CONFIG_LRU_GEN, and shows generations only while
+ * /sys/kernel/mm/lru_gen/enabled is on.  lru_gen_full (pass its path)
+ * adds the oldest generations of each type marked 'x' once evicted, and
+ * per generation the refault tiers and mm walk statistics, which are
+ * checked and skipped.
+ */
+enum mmstat_lru_gen_type { MMSTAT_LRU_GEN_ANON, MMSTAT_LRU_GEN_FILE };
+
+struct mmstat_lru_gen_gen {
+	uint64_t seq;		/* the generation's sequence number */
+	uint64_t age_ms;	/* since it was created */
+	uint64_t pages[2];	/* [MMSTAT_LRU_GEN_ANON], [MMSTAT_LRU_GEN_FILE] */
+	int evicted[2];		/* lru_gen_full 'x': below that type's min_seq */
+};
+
+struct mmstat_lru_gen_lruvec {
+	unsigned memcg_id;	/* mem_cgroup_id(); 0 without memcg */
+	const char *memcg_path;	/* "/" for the root, "" without memcg */
+	int node;
+	uint64_t min_seq;	/* the oldest generation of either type */
+	uint64_t max_seq;	/* the youngest */
+	const struct mmstat_lru_gen_gen *gens;	/* min_seq .. max_seq, in order */
+	size_t nr_gens;
+};
+
+struct mmstat_lru_gen;
+
+/* path NULL: /sys/kernel/debug/lru_gen; or e.g. "/sys/kernel/debug/lru_gen_full". */
+struct mmstat_lru_gen *mmstat_lru_gen_new(const char *root, const char *path,
+					  struct mmstat_error *err);
+int mmstat_lru_gen_read(struct mmstat_lru_gen *g);
+int mmstat_lru_gen_parse(struct mmstat_lru_gen *g, const char *buf, size_t len);
+/* The lruvecs in file order: memcgs in the kernel's walk, nodes ascending. */
+size_t mmstat_lru_gen_nr_lruvecs(const struct mmstat_lru_gen *g);
+const struct mmstat_lru_gen_lruvec *mmstat_lru_gen_lruvec(const struct mmstat_lru_gen *g,
+							  size_t i);
+/* The lruvec of this memcg id and node, or NULL. */
+const struct mmstat_lru_gen_lruvec *mmstat_lru_gen_find(const struct mmstat_lru_gen *g,
+							unsigned memcg_id, int node);
+const struct mmstat_error *mmstat_lru_gen_error(const struct mmstat_lru_gen *g);
+void mmstat_lru_gen_free(struct mmstat_lru_gen *g);
 
 /* ---- the machine's NUMA nodes ---- */
 

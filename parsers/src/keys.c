@@ -110,6 +110,7 @@ const char *mmstat_unit_name(enum mmstat_unit unit)
 		[MMSTAT_UNIT_PAGES] = "pages", [MMSTAT_UNIT_BYTES] = "bytes",
 		[MMSTAT_UNIT_CENTIPERCENT] = "centipercent",
 		[MMSTAT_UNIT_USEC] = "us", [MMSTAT_UNIT_HUGEPAGES] = "hugepages",
+		[MMSTAT_UNIT_MSEC] = "ms",
 	};
 
 	return (unsigned)unit < sizeof(names) / sizeof(names[0]) ? names[unit] : "?";

@@ -13,7 +13,8 @@ copy() {	# copy the file if this kernel has it
 for f in /proc/meminfo /proc/vmstat /proc/zoneinfo /proc/pressure/memory \
 	 /sys/devices/system/node/node*/meminfo /sys/devices/system/node/node*/vmstat \
 	 /sys/fs/cgroup/*/memory.stat /sys/fs/cgroup/*/memory.numa_stat \
-	 /sys/fs/cgroup/memory/memory.stat /sys/fs/cgroup/memory/memory.numa_stat; do
+	 /sys/fs/cgroup/memory/memory.stat /sys/fs/cgroup/memory/memory.numa_stat \
+	 /sys/kernel/debug/lru_gen /sys/kernel/debug/lru_gen_full; do
 	copy "$f"
 done
 echo "Captured $(date -u +%F) from $(uname -sr) ($(uname -m), $(nproc) CPUs," \

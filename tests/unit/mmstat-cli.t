@@ -199,5 +199,20 @@ rm "$tmp/fifo/proc/meminfo"
 ln -s /dev/zero "$tmp/fifo/proc/meminfo"
 is "a symlink to /dev/zero is refused" 1 "$(timeout 20 "$mmstat" --root "$tmp/fifo" meminfo 2>/dev/null; echo $?)"
 
+# lru_gen (issue 13): MGLRU generations per memcg and node
+g=$fx/mglru-6.1-numa2
+is "lru_gen rows" "memcg1.node0.min_seq=4,memcg1.node0.max_seq=7,memcg1.node0.gen4.age_ms=52210" \
+	"$("$mmstat" --root "$g" lru_gen | head -3 | paste -sd,)"
+is "lru_gen key suffix: one generation's anon in every lruvec that has it" \
+	"memcg1.node0.gen4.anon=1024,memcg1.node1.gen4.anon=1022,memcg2.node0.gen4.anon=3022" \
+	"$("$mmstat" --root "$g" lru_gen gen4.anon | paste -sd,)"
+is "lru_gen units" "memcg7.node0.gen10.age_ms,4012,ms|memcg7.node0.gen10.anon,12288,pages" \
+	"$("$mmstat" --root "$g" -f csv lru_gen memcg7.node0.gen10.age_ms memcg7.node0.gen10.anon | tail -n +2 | paste -sd'|')"
+is "lru_gen json keeps the structure" '7 /mmstat lrugen 0 9 12 4 12288' \
+	"$("$mmstat" --root "$g" -j lru_gen | jq -r '.lruvecs[4] | "\(.memcg) \(.path) \(.node) \(.min_seq) \(.max_seq) \(.gens | length) \(.gens[1].anon)"')"
+is "lru_gen -m converts pages" "memcg7.node0.gen10.anon=48" \
+	"$("$mmstat" --root "$g" --page-size 4096 -m lru_gen memcg7.node0.gen10.anon)"
+is "lru_gen of a kernel without it is an I/O error" 1 "$(status --root "$r" lru_gen)"
+
 echo "1..$n"
 [ "$failed" -eq 0 ]

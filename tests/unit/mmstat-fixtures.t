@@ -50,6 +50,17 @@ awk_zoneinfo() {
 		else out("Node" node "." zone "." $1, $2) }'
 }
 
+awk_lru_gen() {	# per memcg and node: min_seq, max_seq, then seq.age_ms/anon/file
+	clean "$1" | awk '
+	function flush() { if (p != "") printf "%smin_seq=%s\n%smax_seq=%s\n%s", p, min, p, max, g;
+		p = ""; g = "" }
+	END { flush() }
+	$1 == "memcg" { m = $2; next }
+	$1 == "node" { flush(); p = "memcg" m ".node" $2 "."; min = ""; next }
+	NF == 4 { if (min == "") min = $1; max = $1
+		g = g p "gen" $1 ".age_ms=" $2 "\n" p "gen" $1 ".anon=" $3 "\n" p "gen" $1 ".file=" $4 "\n" }'
+}
+
 check() {	# check NAME EXPECTED-FILE ACTUAL-FILE
 	n=$((n + 1))
 	if cmp -s "$2" "$3"; then
@@ -82,6 +93,8 @@ for root in "$fixtures"/*/; do
 	[ -f "$root/proc/meminfo" ] && compare "$fx meminfo" "$root" keep awk_meminfo "$root/proc/meminfo" meminfo
 	[ -f "$root/proc/vmstat" ] && compare "$fx vmstat" "$root" keep awk_pairs "$root/proc/vmstat" vmstat
 	[ -f "$root/proc/zoneinfo" ] && compare "$fx zoneinfo" "$root" keep awk_zoneinfo "$root/proc/zoneinfo" zoneinfo
+	[ -f "$root/sys/kernel/debug/lru_gen" ] &&
+		compare "$fx lru_gen" "$root" keep awk_lru_gen "$root/sys/kernel/debug/lru_gen" lru_gen
 	[ -f "$root/proc/pressure/memory" ] && compare "$fx psi" "$root" keep awk_psi "$root/proc/pressure/memory" psi
 	for dir in "$root"/sys/devices/system/node/node*; do
 		[ -d "$dir" ] || continue

@@ -69,6 +69,7 @@ struct source;
 struct source *source_open(const struct opts *o, int *exit_code);
 int source_sample(struct source *src, struct sample *s);	/* exit code */
 const struct mmstat_zoneinfo *source_zoneinfo(const struct source *src);
+const struct mmstat_lru_gen *source_lru_gen(const struct source *src);
 void source_close(struct source *src);
 void sample_clear(struct sample *s);
 void sample_free(struct sample *s);

@@ -19,6 +19,7 @@ struct source {
 	struct mmstat_zoneinfo *zoneinfo;
 	struct mmstat_memcg *memcg;
 	struct mmstat_psi *psi;
+	struct mmstat_lru_gen *lru_gen;
 	struct node_files *nodes;
 	size_t nr_nodes;
 };
@@ -93,6 +94,9 @@ static int open_kind(struct source *src)
 			return open_all_nodes(src);
 		src->nodes = calloc(1, sizeof(*src->nodes));
 		return open_node(src, o->node);
+	case K_LRU_GEN:
+		src->lru_gen = mmstat_lru_gen_new(o->root, NULL, &err);
+		return src->lru_gen ? EXIT_OK : report(&err);
 	default:
 		break;
 	}
@@ -122,6 +126,7 @@ void source_close(struct source *src)
 	mmstat_zoneinfo_free(src->zoneinfo);
 	mmstat_memcg_free(src->memcg);
 	mmstat_psi_free(src->psi);
+	mmstat_lru_gen_free(src->lru_gen);
 	for (size_t i = 0; i < src->nr_nodes; i++) {
 		mmstat_meminfo_free(src->nodes[i].meminfo);
 		mmstat_vmstat_free(src->nodes[i].vmstat);
@@ -133,6 +138,11 @@ void source_close(struct source *src)
 const struct mmstat_zoneinfo *source_zoneinfo(const struct source *src)
 {
 	return src->zoneinfo;
+}
+
+const struct mmstat_lru_gen *source_lru_gen(const struct source *src)
+{
+	return src->lru_gen;
 }
 
 /* ---- samples ---- */
@@ -238,6 +248,39 @@ static int sample_zoneinfo(struct source *src, struct sample *s)
 	return EXIT_OK;
 }
 
+/* memcgM.nodeN.min_seq, .max_seq, .genG.age_ms, .genG.anon, .genG.file */
+static int sample_lru_gen(struct source *src, struct sample *s)
+{
+	const struct mmstat_lru_gen *g = src->lru_gen;
+
+	if (mmstat_lru_gen_read(src->lru_gen))
+		return report(mmstat_lru_gen_error(src->lru_gen));
+	for (size_t i = 0; i < mmstat_lru_gen_nr_lruvecs(g); i++) {
+		const struct mmstat_lru_gen_lruvec *v = mmstat_lru_gen_lruvec(g, i);
+		struct mmstat_entry e = { NULL, v->min_seq, MMSTAT_KEY_UNKNOWN, MMSTAT_UNIT_COUNT };
+		char pfx[64];
+
+		snprintf(pfx, sizeof(pfx), "memcg%u.node%d.", v->memcg_id, v->node);
+		add_row(s, &e, NULL, 0, "%smin_seq", pfx);
+		e.value = v->max_seq;
+		add_row(s, &e, NULL, 0, "%smax_seq", pfx);
+		for (size_t k = 0; k < v->nr_gens; k++) {
+			const struct mmstat_lru_gen_gen *gen = &v->gens[k];
+			unsigned long long seq = (unsigned long long)gen->seq;
+
+			e = (struct mmstat_entry){ NULL, gen->age_ms, MMSTAT_KEY_UNKNOWN,
+						   MMSTAT_UNIT_MSEC };
+			add_row(s, &e, NULL, 0, "%sgen%llu.age_ms", pfx, seq);
+			e = (struct mmstat_entry){ NULL, gen->pages[MMSTAT_LRU_GEN_ANON],
+						   MMSTAT_KEY_UNKNOWN, MMSTAT_UNIT_PAGES };
+			add_row(s, &e, NULL, 0, "%sgen%llu.anon", pfx, seq);
+			e.value = gen->pages[MMSTAT_LRU_GEN_FILE];
+			add_row(s, &e, NULL, 0, "%sgen%llu.file", pfx, seq);
+		}
+	}
+	return EXIT_OK;
+}
+
 static int sample_nodes(struct source *src, struct sample *s)
 {
 	char prefix[32] = "";
@@ -280,6 +323,8 @@ int source_sample(struct source *src, struct sample *s)
 		return sample_zoneinfo(src, s);
 	case K_NODE:
 		return sample_nodes(src, s);
+	case K_LRU_GEN:
+		return sample_lru_gen(src, s);
 	default:
 		break;
 	}

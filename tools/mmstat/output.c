@@ -242,6 +242,44 @@ static int json_zoneinfo(const struct opts *o, const struct mmstat_zoneinfo *zi,
 	return ret;
 }
 
+/* {"lruvecs":[{"memcg":1,"path":"/","node":0,"min_seq":..,"max_seq":..,"gens":[..]}]} */
+static int json_lru_gen(const struct opts *o, const struct mmstat_lru_gen *g,
+			struct json_object *root)
+{
+	struct json_object *vecs = json_object_new_array();
+	int ret = EXIT_OK;
+
+	json_object_object_add(root, "lruvecs", vecs);
+	for (size_t i = 0; i < mmstat_lru_gen_nr_lruvecs(g) && !ret; i++) {
+		const struct mmstat_lru_gen_lruvec *v = mmstat_lru_gen_lruvec(g, i);
+		struct json_object *jv = json_object_new_object(), *gens;
+
+		json_object_array_add(vecs, jv);
+		json_object_object_add(jv, "memcg", json_object_new_uint64(v->memcg_id));
+		json_object_object_add(jv, "path", json_object_new_string(v->memcg_path));
+		json_object_object_add(jv, "node", json_object_new_int(v->node));
+		json_object_object_add(jv, "min_seq", json_object_new_uint64(v->min_seq));
+		json_object_object_add(jv, "max_seq", json_object_new_uint64(v->max_seq));
+		json_object_object_add(jv, "gens", gens = json_object_new_array());
+		for (size_t k = 0; k < v->nr_gens && !ret; k++) {
+			const struct mmstat_lru_gen_gen *gen = &v->gens[k];
+			struct json_object *jg = json_object_new_object();
+			struct mmstat_entry e = { "anon", gen->pages[MMSTAT_LRU_GEN_ANON],
+						  MMSTAT_KEY_UNKNOWN, MMSTAT_UNIT_PAGES };
+
+			json_object_array_add(gens, jg);
+			json_object_object_add(jg, "seq", json_object_new_uint64(gen->seq));
+			json_object_object_add(jg, "age_ms", json_object_new_uint64(gen->age_ms));
+			ret = json_entry(o, jg, "anon", &e, NULL, 0);
+			e = (struct mmstat_entry){ "file", gen->pages[MMSTAT_LRU_GEN_FILE],
+						   MMSTAT_KEY_UNKNOWN, MMSTAT_UNIT_PAGES };
+			if (!ret)
+				ret = json_entry(o, jg, "file", &e, NULL, 0);
+		}
+	}
+	return ret;
+}
+
 /* Rows named "NodeN.key" as {"nodes":[{"node":N,"stats":{...}}]}. */
 static int json_nodes(const struct opts *o, const struct sample *s,
 		      struct json_object *root)
@@ -280,6 +318,8 @@ static int print_json(const struct opts *o, const struct source *src,
 		ret = json_zoneinfo(o, source_zoneinfo(src), root);
 	else if (!o->nr_keys && o->kind == K_NODE && o->node < 0)
 		ret = json_nodes(o, s, root);
+	else if (!o->nr_keys && o->kind == K_LRU_GEN)
+		ret = json_lru_gen(o, source_lru_gen(src), root);
 	else
 		for (size_t k = 0; k < nsel && !ret; k++)
 			ret = json_entry(o, root, out_name(o, s->ent[sel[k]].name, nbuf,

@@ -1,0 +1,7 @@
+#!/bin/sh
+# libmmstat: /sys/kernel/debug/lru_gen and lru_gen_full (cmocka unit tests printing TAP).
+# Needs make -C parsers all; the binary is parsers/build/tests/test_lru_gen.
+top=$(cd "$(dirname "$0")/../.." && pwd)
+bin=$top/parsers/build/tests/test_lru_gen
+[ -x "$bin" ] || { echo "Bail out! $bin is not built (make -C parsers all)"; exit 1; }
+MMSTAT_FIXTURES=$top/tests/fixtures/mmstat CMOCKA_MESSAGE_OUTPUT=TAP exec "$bin"
