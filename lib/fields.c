@@ -182,6 +182,21 @@ int sl_field_set(const struct sl_field *f, void *rec, unsigned i, uint64_t v)
 	return 0;
 }
 
+void sl_record_each(const struct sl_record *r, const void *rec, sl_field_fn fn,
+		    void *ctx)
+{
+	for (size_t i = 0; i < r->nr_fields; i++) {
+		const struct sl_field *f = &r->fields[i];
+
+		for (unsigned k = 0; k < sl_field_keys(f); k++) {
+			char key[64];
+
+			sl_field_key(f, k, key, sizeof(key));
+			fn(ctx, key, f, sl_field_get(f, rec, k));
+		}
+	}
+}
+
 const struct sl_field *sl_record_field(const struct sl_record *r, const char *name)
 {
 	for (size_t i = 0; i < r->nr_fields; i++)

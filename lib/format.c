@@ -116,67 +116,53 @@ void sl_buf_json_string(struct sl_buf *b, const char *s)
 
 /* ---- records from their tables ---- */
 
+static void text_field(void *b, const char *key, const struct sl_field *f, uint64_t v)
+{
+	if (f->kind == SL_FIELD_NAME)
+		sl_buf_printf(b, " %s=%s", key, lru_name(f->names, (unsigned)v));
+	else if (f->kind == SL_FIELD_HEX)
+		sl_buf_printf(b, " %s=0x%llx", key, (unsigned long long)v);
+	else
+		sl_buf_printf(b, " %s=%llu", key, (unsigned long long)v);
+}
+
 void sl_fields_text(struct sl_buf *b, const struct sl_record *r, const void *rec)
 {
-	for (size_t i = 0; i < r->nr_fields; i++) {
-		const struct sl_field *f = &r->fields[i];
+	sl_record_each(r, rec, text_field, b);
+}
 
-		for (unsigned k = 0; k < sl_field_keys(f); k++) {
-			char key[64];
-			uint64_t v = sl_field_get(f, rec, k);
-
-			sl_field_key(f, k, key, sizeof(key));
-			if (f->kind == SL_FIELD_NAME)
-				sl_buf_printf(b, " %s=%s", key, lru_name(f->names, (unsigned)v));
-			else if (f->kind == SL_FIELD_HEX)
-				sl_buf_printf(b, " %s=0x%llx", key, (unsigned long long)v);
-			else
-				sl_buf_printf(b, " %s=%llu", key, (unsigned long long)v);
-		}
-	}
+static void json_field(void *b, const char *key, const struct sl_field *f, uint64_t v)
+{
+	if (f->kind == SL_FIELD_NAME)
+		sl_buf_printf(b, ",\"%s\":\"%s\"", key, lru_name(f->names, (unsigned)v));
+	else if (f->kind == SL_FIELD_BOOL)
+		sl_buf_printf(b, ",\"%s\":%s", key, v ? "true" : "false");
+	else
+		sl_buf_printf(b, ",\"%s\":%llu", key, (unsigned long long)v);
 }
 
 void sl_fields_json(struct sl_buf *b, const struct sl_record *r, const void *rec)
 {
-	for (size_t i = 0; i < r->nr_fields; i++) {
-		const struct sl_field *f = &r->fields[i];
+	sl_record_each(r, rec, json_field, b);
+}
 
-		for (unsigned k = 0; k < sl_field_keys(f); k++) {
-			char key[64];
-			uint64_t v = sl_field_get(f, rec, k);
+static void json_c_field(void *o, const char *key, const struct sl_field *f, uint64_t v)
+{
+	json_object *val;
 
-			sl_field_key(f, k, key, sizeof(key));
-			if (f->kind == SL_FIELD_NAME)
-				sl_buf_printf(b, ",\"%s\":\"%s\"", key, lru_name(f->names, (unsigned)v));
-			else if (f->kind == SL_FIELD_BOOL)
-				sl_buf_printf(b, ",\"%s\":%s", key, v ? "true" : "false");
-			else
-				sl_buf_printf(b, ",\"%s\":%llu", key, (unsigned long long)v);
-		}
-	}
+	if (f->kind == SL_FIELD_NAME)
+		val = json_object_new_string(lru_name(f->names, (unsigned)v));
+	else if (f->kind == SL_FIELD_BOOL)
+		val = json_object_new_boolean(v != 0);
+	else
+		val = json_object_new_uint64(v);
+	json_object_object_add(o, key, val);
 }
 
 void sl_fields_to_json(struct json_object *o, const struct sl_record *r,
 		       const void *rec)
 {
-	for (size_t i = 0; i < r->nr_fields; i++) {
-		const struct sl_field *f = &r->fields[i];
-
-		for (unsigned k = 0; k < sl_field_keys(f); k++) {
-			char key[64];
-			uint64_t v = sl_field_get(f, rec, k);
-			json_object *val;
-
-			sl_field_key(f, k, key, sizeof(key));
-			if (f->kind == SL_FIELD_NAME)
-				val = json_object_new_string(lru_name(f->names, (unsigned)v));
-			else if (f->kind == SL_FIELD_BOOL)
-				val = json_object_new_boolean(v != 0);
-			else
-				val = json_object_new_uint64(v);
-			json_object_object_add(o, key, val);
-		}
-	}
+	sl_record_each(r, rec, json_c_field, o);
 }
 
 /* ---- events ---- */

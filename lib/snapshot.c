@@ -77,31 +77,29 @@ int lru_snapshot_cmp_move_key(const void *a, const void *b)
 	return 0;
 }
 
+/* Append elem (size bytes) to *arr of *nr items, capacity *cap. */
+static int append(void **arr, size_t *nr, size_t *cap, const void *elem, size_t size)
+{
+	if (lru_snapshot_grow(arr, cap, *nr + 1, size))
+		return -1;
+	memcpy((char *)*arr + *nr * size, elem, size);
+	(*nr)++;
+	return 0;
+}
+
 int lru_snapshot_add_list(struct lru_snapshot *s, const struct lru_list_stat *l)
 {
-	if (lru_snapshot_grow((void **)&s->lists, &s->cap_lists, s->nr_lists + 1,
-			      sizeof(*s->lists)))
-		return -1;
-	s->lists[s->nr_lists++] = *l;
-	return 0;
+	return append((void **)&s->lists, &s->nr_lists, &s->cap_lists, l, sizeof(*l));
 }
 
 int lru_snapshot_add_move(struct lru_snapshot *s, const struct lru_move_stat *m)
 {
-	if (lru_snapshot_grow((void **)&s->moves, &s->cap_moves, s->nr_moves + 1,
-			      sizeof(*s->moves)))
-		return -1;
-	s->moves[s->nr_moves++] = *m;
-	return 0;
+	return append((void **)&s->moves, &s->nr_moves, &s->cap_moves, m, sizeof(*m));
 }
 
 int lru_snapshot_add_balance(struct lru_snapshot *s, const struct lru_balance *b)
 {
-	if (lru_snapshot_grow((void **)&s->balance, &s->cap_balance,
-			      s->nr_balance + 1, sizeof(*s->balance)))
-		return -1;
-	s->balance[s->nr_balance++] = *b;
-	return 0;
+	return append((void **)&s->balance, &s->nr_balance, &s->cap_balance, b, sizeof(*b));
 }
 
 void lru_snapshot_sort(struct lru_snapshot *s)

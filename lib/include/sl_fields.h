@@ -68,6 +68,15 @@ uint64_t sl_field_get(const struct sl_field *f, const void *rec, unsigned i);
 int sl_field_set(const struct sl_field *f, void *rec, unsigned i, uint64_t v);
 
 /*
+ * Call fn once per key of rec, in table order (a per-list field gives four
+ * keys, padding none): every writer of records is one such callback.
+ */
+typedef void (*sl_field_fn)(void *ctx, const char *key, const struct sl_field *f,
+			    uint64_t value);
+void sl_record_each(const struct sl_record *r, const void *rec, sl_field_fn fn,
+		    void *ctx);
+
+/*
  * "key=value" from a recording: set the field keyed key in rec.  0 when
  * set, 1 when no field has that key (a later version's: ignore it), -1 when
  * the value is not a number that fits (an enum may also be its name).

@@ -195,72 +195,32 @@ static void test_usage_errors(void **state)
 
 /* ---- a fixed snapshot ---- */
 
-static void add_list(struct lru_snapshot *s, uint32_t nid, uint64_t memcg,
-		     int lru, int reclaimer, uint64_t scanned, uint64_t reclaimed)
-{
-	struct lru_list_stat l;
-
-	memset(&l, 0, sizeof(l));
-	l.key.nid = nid;
-	l.key.memcg_id = memcg;
-	l.key.lru = (uint8_t)lru;
-	l.key.reclaimer = (uint8_t)reclaimer;
-	l.counts.shrinks = 1;
-	l.counts.scanned = scanned;
-	l.counts.taken = scanned;
-	l.counts.reclaimed = reclaimed;
-	l.counts.activated = scanned - reclaimed;
-	l.counts.rotated = lru & 1 ? scanned / 4 : 0;
-	l.counts.deactivated = lru & 1 ? scanned / 2 : 0;
-	assert_int_equal(lru_snapshot_add_list(s, &l), 0);
-}
+#define FIXTURE "tests/fixtures/lrutrace/report.snap"
 
 /*
- * Node 0 with the root memcg (1) and memcg 42, node 1 with the root only;
- * big numbers to test column widths.
+ * The interval of tests/fixtures/lrutrace/report.snap: node 0 with the root
+ * memcg (1) and memcg 42, node 1 with the root only.
  */
 static int setup(void **state)
 {
 	struct lru_snapshot *s = malloc(sizeof(*s));
-	struct lru_move_stat m;
+	FILE *f = fopen(FIXTURE, "re");
+	unsigned line = 0;
+	char err[128];
 
+	if (!s || !f)
+		return -1;
 	lru_snapshot_init(s);
-	add_list(s, 0, 1, SL_LRU_INACTIVE_ANON, SL_RECLAIMER_KSWAPD, 100, 60);
-	add_list(s, 0, 1, SL_LRU_INACTIVE_ANON, SL_RECLAIMER_DIRECT, 50, 20);
-	add_list(s, 0, 1, SL_LRU_ACTIVE_ANON, SL_RECLAIMER_KSWAPD, 80, 0);
-	add_list(s, 0, 1, SL_LRU_INACTIVE_FILE, SL_RECLAIMER_KSWAPD, 4000, 3900);
-	add_list(s, 0, 1, SL_LRU_ACTIVE_FILE, SL_RECLAIMER_KSWAPD, 1000, 0);
-	add_list(s, 0, 42, SL_LRU_INACTIVE_FILE, SL_RECLAIMER_MEMCG, 320, 300);
-	add_list(s, 1, 1, SL_LRU_INACTIVE_FILE, SL_RECLAIMER_KSWAPD, 999999999, 999999998);
-	for (int i = 0; i < 3; i++) {
-		struct lru_balance b;
-
-		memset(&b, 0, sizeof(b));
-		b.nid = i == 2;
-		b.memcg_id = i == 1 ? 42 : 1;
-		b.policy = i == 1 ? SL_POLICY_ROTATION : SL_POLICY_COST;
-		b.mode = i == 2 ? SL_MODE_FILE : SL_MODE_FRACT;
-		b.forced_by = i == 2 ? SL_FORCED_NO_SWAP : SL_FORCED_NONE;
-		b.swappiness = 60;
-		b.priority = 12;
-		b.anon_permille = i == 2 ? 0 : 37 * (uint32_t)(i + 1);
-		b.file_permille = 1000 - b.anon_permille;
-		assert_int_equal(lru_snapshot_add_balance(s, &b), 0);
+	if (lru_snapshot_read(f, s, &line, err, sizeof(err))) {
+		fprintf(stderr, "%s:%s\n", FIXTURE, err);
+		fclose(f);
+		return -1;
 	}
-	memset(&m, 0, sizeof(m));
-	m.key.memcg_id = 1;
-	m.key.from_lru = SL_LRU_INACTIVE_FILE;
-	m.key.to_lru = SL_LRU_ACTIVE_FILE;
-	m.key.reason = SL_MOVE_ACTIVATE_ACCESS;
-	m.counts.moves = m.counts.pages = 7;
-	assert_int_equal(lru_snapshot_add_move(s, &m), 0);
+	fclose(f);
 	for (int i = 0; i < LRU_HIST_SLOTS; i++)
 		s->hists[LRU_HIST_DIRECT_LAT_US].slots[i] = i > 3 && i < 12 ? (uint64_t)i : 0;
 	s->hists[LRU_HIST_PRIORITY].slots[12] = 5;
 	s->hists[LRU_HIST_PRIORITY].slots[10] = 1;
-	s->counters[LRU_CNT_SHRINK] = 7;
-	s->ts_ns = 1000000000ull;
-	lru_snapshot_sort(s);
 	*state = s;
 	return 0;
 }
@@ -325,13 +285,20 @@ static void test_stat_memcg_decision(void **state)
 	struct lrutrace_env e = env_of(false);
 	struct report_ctx rc = REPORT_CTX(&e);
 	struct lru_snapshot s;
+	struct lru_list_stat l;
 	struct lru_balance b;
 	struct capture c;
 	char *t;
 
 	(void)state;
 	lru_snapshot_init(&s);
-	add_list(&s, 0, 7, SL_LRU_INACTIVE_FILE, SL_RECLAIMER_MEMCG, 10, 5);
+	memset(&l, 0, sizeof(l));
+	l.key.memcg_id = 7;
+	l.key.lru = SL_LRU_INACTIVE_FILE;
+	l.key.reclaimer = SL_RECLAIMER_MEMCG;
+	l.counts.scanned = 10;
+	l.counts.reclaimed = 5;
+	lru_snapshot_add_list(&s, &l);
 	memset(&b, 0, sizeof(b));
 	b.memcg_id = 7;
 	b.ts_ns = 100;

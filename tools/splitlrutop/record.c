@@ -58,19 +58,16 @@ static void put_path(FILE *out, const char *path)
 	}
 }
 
+static void put_field(void *out, const char *key, const struct sl_field *f, uint64_t v)
+{
+	(void)f;
+	put(out, key, v);
+}
+
 /* Every field of a record, as numbers, under its table's keys. */
 static void put_record(FILE *out, const struct sl_record *r, const void *rec)
 {
-	for (size_t i = 0; i < r->nr_fields; i++) {
-		const struct sl_field *f = &r->fields[i];
-
-		for (unsigned k = 0; k < sl_field_keys(f); k++) {
-			char key[64];
-
-			sl_field_key(f, k, key, sizeof(key));
-			put(out, key, sl_field_get(f, rec, k));
-		}
-	}
+	sl_record_each(r, rec, put_field, out);
 }
 
 /* "k nid=0 memcg_id=1 lru=inactive_file reclaimer=kswapd scanned=...": one counter key */
