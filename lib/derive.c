@@ -12,6 +12,7 @@ static const char *const source_names[SL_SRC_NR] = {
 	[SL_SRC_ZONEINFO] = "zoneinfo",
 	[SL_SRC_VMSTAT] = "vmstat",
 	[SL_SRC_VMSTAT_SYSTEM] = "vmstat-system",
+	[SL_SRC_RECONSTRUCTED] = "reconstructed",
 };
 
 const char *sl_source_name(enum sl_source src)
@@ -76,7 +77,7 @@ int sl_decided_anon_pm(const struct lru_balance *decision,
 	int pm = sl_decision_anon_pm(decision);
 
 	if (pm >= 0) {
-		*src = SL_SRC_BPF;
+		*src = sl_decision_source(decision);
 		return pm;
 	}
 	/* 0/0 is what the kernel prints before its first decision. */
@@ -88,6 +89,11 @@ int sl_decided_anon_pm(const struct lru_balance *decision,
 	}
 	*src = SL_SRC_NONE;
 	return -1;
+}
+
+enum sl_source sl_decision_source(const struct lru_balance *b)
+{
+	return b->flags & LRU_BALANCE_RECONSTRUCTED ? SL_SRC_RECONSTRUCTED : SL_SRC_BPF;
 }
 
 int sl_decision_is_root(const struct lru_balance *b)

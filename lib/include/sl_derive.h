@@ -34,10 +34,14 @@ enum sl_source {
 	SL_SRC_ZONEINFO,	/* our series' lru_scan_*_permille lines */
 	SL_SRC_VMSTAT,		/* pgscan_anon/pgscan_file deltas of /proc/vmstat */
 	SL_SRC_VMSTAT_SYSTEM,	/* the same on a multi-node machine: system-wide */
+	SL_SRC_RECONSTRUCTED,	/* a decision stock-fentry recomputed from its inputs */
 	SL_SRC_NR,
 };
 
-/* "none", "bpf", "zoneinfo", "vmstat", "vmstat-system"; "?" out of range. */
+/*
+ * "none", "bpf", "zoneinfo", "vmstat", "vmstat-system", "reconstructed";
+ * "?" out of range.
+ */
 const char *sl_source_name(enum sl_source src);
 
 /* a + b, SL_MISSING when either is. */
@@ -71,7 +75,8 @@ int sl_decision_anon_pm(const struct lru_balance *b);
 
 /*
  * The decided anon share of a node: its decision (sl_node_decision) when
- * there is one, source SL_SRC_BPF; else the kernel's own
+ * there is one, source SL_SRC_BPF (SL_SRC_RECONSTRUCTED when the decision
+ * was recomputed, lru_balance.flags & LRU_BALANCE_RECONSTRUCTED); else the kernel's own
  * lru_scan_anon/file_permille of /proc/zoneinfo (SL_MISSING when absent),
  * source SL_SRC_ZONEINFO; else -1, source SL_SRC_NONE.
  */
@@ -90,6 +95,9 @@ int sl_decided_anon_pm(const struct lru_balance *decision,
  */
 const struct lru_balance *sl_node_decision(const struct lru_balance *b,
 					   size_t nr, uint32_t nid);
+
+/* The source of a decision: SL_SRC_BPF, or SL_SRC_RECONSTRUCTED. */
+enum sl_source sl_decision_source(const struct lru_balance *b);
 
 /* True when b is a root lruvec's decision (memcg id 0 or 1). */
 int sl_decision_is_root(const struct lru_balance *b);

@@ -77,6 +77,9 @@ static void test_decided(void **state)
 	b.file_permille = 400;
 	assert_int_equal(sl_decided_anon_pm(&b, 250, 750, &src), 600);	/* BPF wins */
 	assert_int_equal(src, SL_SRC_BPF);
+	b.flags = LRU_BALANCE_RECONSTRUCTED;	/* stock-fentry recomputed it */
+	assert_int_equal(sl_decided_anon_pm(&b, 250, 750, &src), 600);
+	assert_int_equal(src, SL_SRC_RECONSTRUCTED);
 }
 
 static struct lru_balance decision(uint32_t nid, uint64_t memcg, uint64_t ts)
@@ -131,6 +134,7 @@ static void test_sources(void **state)
 	assert_string_equal(sl_source_name(SL_SRC_ZONEINFO), "zoneinfo");
 	assert_string_equal(sl_source_name(SL_SRC_VMSTAT), "vmstat");
 	assert_string_equal(sl_source_name(SL_SRC_VMSTAT_SYSTEM), "vmstat-system");
+	assert_string_equal(sl_source_name(SL_SRC_RECONSTRUCTED), "reconstructed");
 	assert_string_equal(sl_source_name(SL_SRC_NR), "?");
 }
 

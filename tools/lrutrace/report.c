@@ -258,7 +258,10 @@ int report_stat_text(FILE *out, const struct report_ctx *rc,
 		sl_scanned_by_type(scanned, &anon, &file);
 		share(dec, sizeof(dec), sl_decision_anon_pm(b));
 		share(scan, sizeof(scan), sl_share_pm(anon, file));
-		fprintf(out, "share anon/file: decided %s  scanned %s\n", dec, scan);
+		/* a decision stock-fentry recomputed says so */
+		fprintf(out, "share anon/file: decided %s%s  scanned %s\n", dec,
+			b && sl_decision_source(b) == SL_SRC_RECONSTRUCTED ? " reconstructed" : "",
+			scan);
 	}
 	report_self_text(out, rc);
 	if (rc->limits && *rc->limits)

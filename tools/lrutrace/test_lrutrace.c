@@ -279,7 +279,10 @@ static void test_stat_text(void **state)
 	free(t);
 }
 
-/* A node without a root decision shows its newest memcg's, and says whose. */
+/*
+ * A node without a root decision shows its newest memcg's, and says whose;
+ * a decision stock-fentry recomputed says so.
+ */
 static void test_stat_memcg_decision(void **state)
 {
 	struct lrutrace_env e = env_of(false);
@@ -309,11 +312,12 @@ static void test_stat_memcg_decision(void **state)
 	b.ts_ns = 200;
 	b.anon_permille = 650;
 	b.file_permille = 350;
+	b.flags = LRU_BALANCE_RECONSTRUCTED;	/* stock-fentry's */
 	lru_snapshot_add_balance(&s, &b);
 	assert_int_equal(report_stat_text(capture_start(&c), &rc, &s), 0);
 	t = capture_end(&c);
 	assert_like(t, "^node 0  policy cost  swappiness 0  mode equal  \\(memcg 9\\)$");
-	assert_like(t, "decided 65\\.0/35\\.0%");
+	assert_like(t, "decided 65\\.0/35\\.0% reconstructed  scanned");
 	free(t);
 	lru_snapshot_free(&s);
 }

@@ -163,7 +163,7 @@ static void derive_node(struct sl_node_frame *nf, const struct sl_node_sample *n
 	if (n->decision.present && cur->mono_ns >= n->decision.b.ts_ns)
 		nf->decision_age_ms = (cur->mono_ns - n->decision.b.ts_ns) / 1000000;
 
-	if (nf->decided_src == SL_SRC_BPF) {
+	if (nf->decided_src == SL_SRC_BPF || nf->decided_src == SL_SRC_RECONSTRUCTED) {
 		const struct lru_balance *b = &n->decision.b;
 
 		nf->anon_cost = b->anon_cost;

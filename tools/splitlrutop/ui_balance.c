@@ -65,7 +65,7 @@ int sl_draw_balance(struct sl_canvas *c, int row, int max_row,
 
 	if (row >= max_row)
 		return row;
-	if (n->decided_src == SL_SRC_BPF) {
+	if (n->decided_src == SL_SRC_BPF || n->decided_src == SL_SRC_RECONSTRUCTED) {
 		/* The policy is in the header; the mode says if shares were forced. */
 		sl_canvas_printf(c, row, 0, SL_A_NORMAL,
 				 "  inputs cost a/f %s/%s  rotated a/f %s/%s  pages a/f %s/%s  %s",
