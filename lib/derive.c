@@ -6,7 +6,7 @@
 #include <math.h>
 #include "sl_derive.h"
 
-static const char *const source_names[SL_SRC_NR] = {
+static const char *const source_names[] = {
 	[SL_SRC_NONE] = "none",
 	[SL_SRC_BPF] = "bpf",
 	[SL_SRC_ZONEINFO] = "zoneinfo",
@@ -14,6 +14,9 @@ static const char *const source_names[SL_SRC_NR] = {
 	[SL_SRC_VMSTAT_SYSTEM] = "vmstat-system",
 	[SL_SRC_RECONSTRUCTED] = "reconstructed",
 };
+
+_Static_assert(sizeof(source_names) / sizeof(source_names[0]) == SL_SRC_NR,
+	       "source_names needs one name per enum sl_source");
 
 const char *sl_source_name(enum sl_source src)
 {

@@ -12,30 +12,41 @@
 #include "lru_format.h"
 #include "sl_format.h"
 
-static const char *const lru_names[SL_LRU_NR] = {
+static const char *const lru_names[] = {
 	"inactive_anon", "active_anon", "inactive_file", "active_file",
 	"unevictable",
 };
-static const char *const reclaimer_names[SL_RECLAIMER_NR] = {
+static const char *const reclaimer_names[] = {
 	"kswapd", "direct", "memcg", "proactive", "node", "other",
 };
-static const char *const reason_names[SL_REASON_NR] = {
+static const char *const reason_names[] = {
 	"balance", "age_anon", "kswapd_age", "skipped", "unknown",
 };
-static const char *const move_names[SL_MOVE_NR] = {
+static const char *const move_names[] = {
 	"rotate_writeback", "activate_access", "deactivate",
 	"deactivate_file", "lazyfree", "refault_activate", "unknown",
 };
-static const char *const policy_names[SL_POLICY_NR] = {
+static const char *const policy_names[] = {
 	"cost", "rotation", "unknown",
 };
-static const char *const mode_names[SL_MODE_NR] = {
+static const char *const mode_names[] = {
 	"equal", "fract", "anon", "file", "unknown",
 };
-static const char *const forced_names[SL_FORCED_NR] = {
+static const char *const forced_names[] = {
 	"none", "no_swap", "memcg_swappiness0", "priority0", "file_tiny",
 	"cache_trim", "unknown",
 };
+
+/* One word per enum value: an enum that grows without its word fails here. */
+#define WORDS(names, nr) _Static_assert(sizeof(names) / sizeof(names[0]) == nr, \
+					#names " needs one word per value")
+WORDS(lru_names, SL_LRU_NR);
+WORDS(reclaimer_names, SL_RECLAIMER_NR);
+WORDS(reason_names, SL_REASON_NR);
+WORDS(move_names, SL_MOVE_NR);
+WORDS(policy_names, SL_POLICY_NR);
+WORDS(mode_names, SL_MODE_NR);
+WORDS(forced_names, SL_FORCED_NR);
 
 static const struct {
 	const char *const *names;

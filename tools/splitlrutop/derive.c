@@ -14,10 +14,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-const char *const sl_col_names[SL_COL_NR] = {
+/* The counts' names are list-counts fields (count_field looks them up). */
+const char *const sl_col_names[] = {
 	"scanned", "reclaimed", "rotated", "activated", "deactivated",
 	"efficiency",
 };
+_Static_assert(sizeof(sl_col_names) / sizeof(sl_col_names[0]) == SL_COL_NR,
+	       "sl_col_names needs one name per column");
 
 #define delta_of sl_delta
 #define add_known sl_add_known

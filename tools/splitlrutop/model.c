@@ -16,7 +16,9 @@ const char *const sl_cg_names[SL_CG_NR] = { SL_CG_FIELDS(SL__NAME) };
 _Static_assert(SL_NR_LISTS == SL_LRU_UNEVICTABLE && SL_LRU_INACTIVE_ANON == 0,
 	       "the model's lists are enum sl_lru's evictable ones");
 
-const char *const sl_who_names[SL_WHO_NR] = { "kswapd", "direct", "other" };
+const char *const sl_who_names[] = { "kswapd", "direct", "other" };
+_Static_assert(sizeof(sl_who_names) / sizeof(sl_who_names[0]) == SL_WHO_NR,
+	       "sl_who_names needs one name per enum sl_who");
 
 const char *const sl_bpf_reason_names[SL_BPF_REASON_NR] = {
 	[SL_BPF_ON] = "on",

@@ -15,6 +15,7 @@
 
 #include "canvas.h"
 #include "derive.h"
+#include "sl_fields.h"
 #include "record.h"
 #include "ui.h"
 
@@ -80,6 +81,15 @@ static void test_shares(void **state)
 	n.decision.b.anon_permille = 600;
 	n.decision.b.file_permille = 400;
 	ok(sl_node_decided_anon_pm(&n, &src) == 600 && src == SL_SRC_BPF, "a decision event wins over zoneinfo");
+}
+
+/* Every count column is a field of the list counts' table. */
+static void test_columns(void **state)
+{
+	(void)state;
+	for (int c = 0; c < SL_COL_NR_COUNTS; c++)
+		ok(sl_record_field(&sl_list_counts_record, sl_col_names[c]) != NULL,
+		   "column %s is a list counts field", sl_col_names[c]);
 }
 
 static void test_derive_vmstat(void **state)
@@ -499,6 +509,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_shares),
+		cmocka_unit_test(test_columns),
 		cmocka_unit_test(test_derive_vmstat),
 		cmocka_unit_test(test_derive_bpf),
 		cmocka_unit_test(test_memcg_sort),
