@@ -6,6 +6,7 @@
  * lrutrace's lines and its JSON.
  */
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 #include <json-c/json.h>
@@ -212,45 +213,42 @@ static const struct sl_record *event_record(const struct lru_event *e,
 	return NULL;
 }
 
-int lru_event_format_text(const struct lru_event *e, double rel_s,
-			  char *buf, size_t len)
+/* One event as one line, text or JSON, with the same fields in both. */
+static int format_event(const struct lru_event *e, double rel_s, char *buf,
+			size_t len, bool json)
 {
 	char comm[LRU_COMM_LEN];
-	const struct sl_record *r;
 	const char *name = "unknown";
 	const void *rec = NULL;
+	const struct sl_record *r = event_record(e, &name, &rec);
 	struct sl_buf b;
 
 	sl_buf_init(&b, buf, len);
 	clean_comm(e->comm, comm);
-	r = event_record(e, &name, &rec);
-	sl_buf_printf(&b, "%.6f %-15s %7u %-7s", rel_s, comm, e->pid, name);
-	if (r)
-		sl_fields_text(&b, r, rec);
+	if (json)
+		sl_buf_printf(&b, "{\"ts\":%.6f,\"event\":\"%s\",\"comm\":\"%s\",\"pid\":%u,\"cpu\":%u",
+			      rel_s, name, comm, e->pid, e->cpu);
 	else
-		sl_buf_printf(&b, " type=%u", e->type);
-	sl_buf_printf(&b, " cpu=%u", e->cpu);
+		sl_buf_printf(&b, "%.6f %-15s %7u %-7s", rel_s, comm, e->pid, name);
+	if (r)
+		(json ? sl_fields_json : sl_fields_text)(&b, r, rec);
+	else
+		sl_buf_printf(&b, json ? ",\"type\":%u" : " type=%u", e->type);
+	if (json)
+		sl_buf_printf(&b, "}");
+	else
+		sl_buf_printf(&b, " cpu=%u", e->cpu);
 	return (int)b.need;
+}
+
+int lru_event_format_text(const struct lru_event *e, double rel_s,
+			  char *buf, size_t len)
+{
+	return format_event(e, rel_s, buf, len, false);
 }
 
 int lru_event_format_json(const struct lru_event *e, double rel_s,
 			  char *buf, size_t len)
 {
-	char comm[LRU_COMM_LEN];
-	const struct sl_record *r;
-	const char *name = "unknown";
-	const void *rec = NULL;
-	struct sl_buf b;
-
-	sl_buf_init(&b, buf, len);
-	clean_comm(e->comm, comm);
-	r = event_record(e, &name, &rec);
-	sl_buf_printf(&b, "{\"ts\":%.6f,\"event\":\"%s\",\"comm\":\"%s\",\"pid\":%u,\"cpu\":%u",
-		      rel_s, name, comm, e->pid, e->cpu);
-	if (r)
-		sl_fields_json(&b, r, rec);
-	else
-		sl_buf_printf(&b, ",\"type\":%u", e->type);
-	sl_buf_printf(&b, "}");
-	return (int)b.need;
+	return format_event(e, rel_s, buf, len, true);
 }

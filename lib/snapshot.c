@@ -3,6 +3,10 @@
  * snapshot.c: struct lru_snapshot's memory and arithmetic (sl_snapshot.h).
  * The loader fills snapshots; nothing here needs a kernel, so the unit
  * tests and both tools' figure paths use it alone.
+ *
+ * The snapshot's three arrays (lists, balance, moves) are described once,
+ * in arrays[] below: their entries' field tables, sort order and text tag.
+ * Growing, sorting, the delta and the text form walk that table.
  */
 #include <stdbool.h>
 #include <stdio.h>
@@ -77,39 +81,88 @@ int lru_snapshot_cmp_move_key(const void *a, const void *b)
 	return 0;
 }
 
-/* Append elem (size bytes) to *arr of *nr items, capacity *cap. */
-static int append(void **arr, size_t *nr, size_t *cap, const void *elem, size_t size)
+/* ---- the arrays ---- */
+
+/*
+ * One array of the snapshot: each entry is a key (at its start) and,
+ * for counters, the counts at counts_off, which a delta subtracts; an
+ * entry without counts (a decision) is a state, which a delta keeps.
+ */
+struct array {
+	const char *tag;			/* its lines in the text form */
+	const struct sl_record *key, *counts;	/* counts NULL: a state */
+	size_t size, counts_off;
+	size_t arr_off, nr_off, cap_off;	/* in struct lru_snapshot */
+	int (*cmp)(const void *, const void *);
+};
+
+static const struct array arrays[] = {
+	{ "list", &sl_list_key_record, &sl_list_counts_record,
+	  sizeof(struct lru_list_stat), offsetof(struct lru_list_stat, counts),
+	  offsetof(struct lru_snapshot, lists), offsetof(struct lru_snapshot, nr_lists),
+	  offsetof(struct lru_snapshot, cap_lists), lru_snapshot_cmp_list_key },
+	{ "balance", &sl_balance_record, NULL, sizeof(struct lru_balance), 0,
+	  offsetof(struct lru_snapshot, balance), offsetof(struct lru_snapshot, nr_balance),
+	  offsetof(struct lru_snapshot, cap_balance), lru_snapshot_cmp_balance },
+	{ "move", &sl_move_key_record, &sl_move_counts_record,
+	  sizeof(struct lru_move_stat), offsetof(struct lru_move_stat, counts),
+	  offsetof(struct lru_snapshot, moves), offsetof(struct lru_snapshot, nr_moves),
+	  offsetof(struct lru_snapshot, cap_moves), lru_snapshot_cmp_move_key },
+};
+#define NR_ARRAYS (sizeof(arrays) / sizeof(arrays[0]))
+
+static void **items(const struct array *a, const struct lru_snapshot *s)
 {
-	if (lru_snapshot_grow(arr, cap, *nr + 1, size))
+	return (void **)((char *)s + a->arr_off);
+}
+
+static size_t *nr_of(const struct array *a, const struct lru_snapshot *s)
+{
+	return (size_t *)((char *)s + a->nr_off);
+}
+
+static size_t *cap_of(const struct array *a, const struct lru_snapshot *s)
+{
+	return (size_t *)((char *)s + a->cap_off);
+}
+
+static char *item(const struct array *a, const struct lru_snapshot *s, size_t i)
+{
+	return (char *)*items(a, s) + i * a->size;
+}
+
+static int append(const struct array *a, struct lru_snapshot *s, const void *elem)
+{
+	size_t *nr = nr_of(a, s);
+
+	if (lru_snapshot_grow(items(a, s), cap_of(a, s), *nr + 1, a->size))
 		return -1;
-	memcpy((char *)*arr + *nr * size, elem, size);
+	memcpy(item(a, s, *nr), elem, a->size);
 	(*nr)++;
 	return 0;
 }
 
 int lru_snapshot_add_list(struct lru_snapshot *s, const struct lru_list_stat *l)
 {
-	return append((void **)&s->lists, &s->nr_lists, &s->cap_lists, l, sizeof(*l));
-}
-
-int lru_snapshot_add_move(struct lru_snapshot *s, const struct lru_move_stat *m)
-{
-	return append((void **)&s->moves, &s->nr_moves, &s->cap_moves, m, sizeof(*m));
+	return append(&arrays[0], s, l);
 }
 
 int lru_snapshot_add_balance(struct lru_snapshot *s, const struct lru_balance *b)
 {
-	return append((void **)&s->balance, &s->nr_balance, &s->cap_balance, b, sizeof(*b));
+	return append(&arrays[1], s, b);
+}
+
+int lru_snapshot_add_move(struct lru_snapshot *s, const struct lru_move_stat *m)
+{
+	return append(&arrays[2], s, m);
 }
 
 void lru_snapshot_sort(struct lru_snapshot *s)
 {
-	if (s->nr_lists)
-		qsort(s->lists, s->nr_lists, sizeof(*s->lists), lru_snapshot_cmp_list_key);
-	if (s->nr_moves)
-		qsort(s->moves, s->nr_moves, sizeof(*s->moves), lru_snapshot_cmp_move_key);
-	if (s->nr_balance)
-		qsort(s->balance, s->nr_balance, sizeof(*s->balance), lru_snapshot_cmp_balance);
+	for (size_t a = 0; a < NR_ARRAYS; a++)
+		if (*nr_of(&arrays[a], s))
+			qsort(*items(&arrays[a], s), *nr_of(&arrays[a], s),
+			      arrays[a].size, arrays[a].cmp);
 }
 
 /* to -= from, every counter of record r */
@@ -123,109 +176,93 @@ static void sub_counts(const struct sl_record *r, void *to, const void *from)
 	}
 }
 
+/* out's array a = now's, less then's counts of the same key (both sorted). */
+static int delta_array(const struct array *a, const struct lru_snapshot *now,
+		       const struct lru_snapshot *then, struct lru_snapshot *out)
+{
+	size_t n = *nr_of(a, now), m = *nr_of(a, then), i, j;
+
+	if (lru_snapshot_grow(items(a, out), cap_of(a, out), n, a->size))
+		return -1;
+	if (n)
+		memcpy(*items(a, out), *items(a, now), n * a->size);
+	*nr_of(a, out) = n;
+	for (i = j = 0; a->counts && i < n; i++) {
+		const char *key = item(a, now, i);
+
+		while (j < m && a->cmp(item(a, then, j), key) < 0)
+			j++;
+		if (j < m && a->cmp(item(a, then, j), key) == 0)
+			sub_counts(a->counts, item(a, out, i) + a->counts_off,
+				   item(a, then, j) + a->counts_off);
+	}
+	return 0;
+}
+
 int lru_snapshot_delta(const struct lru_snapshot *now,
 		       const struct lru_snapshot *then,
 		       struct lru_snapshot *out)
 {
-	size_t i, j, k;
-
 	if (!now || !then || !out || out == now || out == then)
 		return LRU_ERR_INVAL;
 	out->ts_ns = now->ts_ns;
-	if (lru_snapshot_grow((void **)&out->lists, &out->cap_lists, now->nr_lists,
-			      sizeof(*out->lists)) ||
-	    lru_snapshot_grow((void **)&out->moves, &out->cap_moves, now->nr_moves,
-			      sizeof(*out->moves)) ||
-	    lru_snapshot_grow((void **)&out->balance, &out->cap_balance,
-			      now->nr_balance, sizeof(*out->balance)))
-		return LRU_ERR_NOMEM;
-
-	/* both arrays are sorted: walk them together */
-	for (i = j = 0; i < now->nr_lists; i++) {
-		out->lists[i] = now->lists[i];
-		while (j < then->nr_lists &&
-		       lru_snapshot_cmp_list_key(&then->lists[j].key, &now->lists[i].key) < 0)
-			j++;
-		if (j < then->nr_lists &&
-		    lru_snapshot_cmp_list_key(&then->lists[j].key, &now->lists[i].key) == 0)
-			sub_counts(&sl_list_counts_record, &out->lists[i].counts,
-				   &then->lists[j].counts);
-	}
-	out->nr_lists = now->nr_lists;
-
-	for (i = j = 0; i < now->nr_moves; i++) {
-		out->moves[i] = now->moves[i];
-		while (j < then->nr_moves &&
-		       lru_snapshot_cmp_move_key(&then->moves[j].key, &now->moves[i].key) < 0)
-			j++;
-		if (j < then->nr_moves &&
-		    lru_snapshot_cmp_move_key(&then->moves[j].key, &now->moves[i].key) == 0)
-			sub_counts(&sl_move_counts_record, &out->moves[i].counts,
-				   &then->moves[j].counts);
-	}
-	out->nr_moves = now->nr_moves;
-
-	if (now->nr_balance)
-		memcpy(out->balance, now->balance, now->nr_balance * sizeof(*now->balance));
-	out->nr_balance = now->nr_balance;
-
-	for (i = 0; i < LRU_HIST_NR; i++)
-		for (k = 0; k < LRU_HIST_SLOTS; k++)
-			out->hists[i].slots[k] = now->hists[i].slots[k] -
-						 then->hists[i].slots[k];
-	for (i = 0; i < LRU_CNT_NR; i++)
-		out->counters[i] = now->counters[i] - then->counters[i];
+	for (size_t a = 0; a < NR_ARRAYS; a++)
+		if (delta_array(&arrays[a], now, then, out))
+			return LRU_ERR_NOMEM;
+	for (size_t h = 0; h < LRU_HIST_NR; h++)
+		for (size_t k = 0; k < LRU_HIST_SLOTS; k++)
+			out->hists[h].slots[k] = now->hists[h].slots[k] -
+						 then->hists[h].slots[k];
+	for (size_t c = 0; c < LRU_CNT_NR; c++)
+		out->counters[c] = now->counters[c] - then->counters[c];
 	return LRU_OK;
 }
 
 /* ---- as text ---- */
 
-static const char *const counter_keys[LRU_CNT_NR] = {
+static const char *const counter_keys[] = {
 	[LRU_CNT_SHRINK] = "shrink",
 	[LRU_CNT_BALANCE] = "balance",
 	[LRU_CNT_MOVE] = "move",
 	[LRU_CNT_RB_DROPS] = "rb_drops",
 };
-
-static void write_line(FILE *out, const char *tag, const struct sl_record *kr,
-		       const void *key, const struct sl_record *cr, const void *counts)
-{
-	char buf[2048];
-	struct sl_buf b;
-
-	sl_buf_init(&b, buf, sizeof(buf));
-	sl_fields_text(&b, kr, key);
-	if (cr)
-		sl_fields_text(&b, cr, counts);
-	fprintf(out, "%s%s\n", tag, buf);
-}
+_Static_assert(sizeof(counter_keys) / sizeof(counter_keys[0]) == LRU_CNT_NR,
+	       "counter_keys needs one key per enum lru_counter_id");
 
 int lru_snapshot_write(FILE *out, const struct lru_snapshot *s)
 {
-	size_t i;
-
 	fprintf(out, "snapshot ts_ns=%llu\n", (unsigned long long)s->ts_ns);
-	for (i = 0; i < s->nr_lists; i++)
-		write_line(out, "list", &sl_list_key_record, &s->lists[i].key,
-			   &sl_list_counts_record, &s->lists[i].counts);
-	for (i = 0; i < s->nr_balance; i++)
-		write_line(out, "balance", &sl_balance_record, &s->balance[i], NULL, NULL);
-	for (i = 0; i < s->nr_moves; i++)
-		write_line(out, "move", &sl_move_key_record, &s->moves[i].key,
-			   &sl_move_counts_record, &s->moves[i].counts);
+	for (size_t a = 0; a < NR_ARRAYS; a++) {
+		const struct array *ar = &arrays[a];
+
+		for (size_t i = 0; i < *nr_of(ar, s); i++) {
+			const char *e = item(ar, s, i);
+			char buf[2048];
+			struct sl_buf b;
+
+			sl_buf_init(&b, buf, sizeof(buf));
+			sl_fields_text(&b, ar->key, e);
+			if (ar->counts)
+				sl_fields_text(&b, ar->counts, e + ar->counts_off);
+			fprintf(out, "%s%s\n", ar->tag, buf);
+		}
+	}
 	fputs("counters", out);
-	for (i = 0; i < LRU_CNT_NR; i++)
+	for (size_t i = 0; i < LRU_CNT_NR; i++)
 		fprintf(out, " %s=%llu", counter_keys[i], (unsigned long long)s->counters[i]);
 	fputs("\nend\n", out);
 	return ferror(out) ? -1 : 0;
 }
 
-/* Every "key=value" of the rest of a line into rec (two records: key, counts). */
-static int read_fields(char *save, const struct sl_record *kr, void *key,
-		       const struct sl_record *cr, void *counts)
+/* The rest of an array's line ("key=value"...) into a new entry of s. */
+static int read_entry(const struct array *a, struct lru_snapshot *s, char *save)
 {
+	_Alignas(8) char e[256];
 	char *tok;
 
+	if (a->size > sizeof(e))
+		return -1;
+	memset(e, 0, a->size);
 	while ((tok = strtok_r(NULL, " \t", &save))) {
 		char *eq = strchr(tok, '=');
 		int rc;
@@ -233,22 +270,36 @@ static int read_fields(char *save, const struct sl_record *kr, void *key,
 		if (!eq)
 			return -1;
 		*eq = '\0';
-		rc = sl_record_parse_kv(kr, key, tok, eq + 1);
-		if (rc == 1 && cr)
-			rc = sl_record_parse_kv(cr, counts, tok, eq + 1);
+		rc = sl_record_parse_kv(a->key, e, tok, eq + 1);
+		if (rc == 1 && a->counts)
+			rc = sl_record_parse_kv(a->counts, e + a->counts_off, tok, eq + 1);
 		if (rc < 0)
 			return -1;
 	}
-	return 0;
+	return append(a, s, e);
+}
+
+/* "name=value"... into v[] by names[] (n of them); other keys are skipped. */
+static void read_named(char *save, const char *const *names, size_t n, uint64_t *v)
+{
+	for (char *tok; (tok = strtok_r(NULL, " \t", &save));)
+		for (size_t i = 0; i < n; i++) {
+			size_t len = strlen(names[i]);
+
+			if (!strncmp(tok, names[i], len) && tok[len] == '=')
+				v[i] = strtoull(tok + len + 1, NULL, 10);
+		}
 }
 
 int lru_snapshot_read(FILE *in, struct lru_snapshot *s, unsigned *line,
 		      char *err, size_t errlen)
 {
+	static const char *const ts_key[] = { "ts_ns" };
 	char buf[4096];
 	bool started = false;
 
-	s->nr_lists = s->nr_balance = s->nr_moves = 0;
+	for (size_t a = 0; a < NR_ARRAYS; a++)
+		*nr_of(&arrays[a], s) = 0;
 	memset(s->hists, 0, sizeof(s->hists));
 	memset(s->counters, 0, sizeof(s->counters));
 	s->ts_ns = 0;
@@ -267,46 +318,18 @@ int lru_snapshot_read(FILE *in, struct lru_snapshot *s, unsigned *line,
 				return -1;
 			}
 			started = true;
-			for (char *tok; (tok = strtok_r(NULL, " \t", &save));)
-				if (!strncmp(tok, "ts_ns=", 6))
-					s->ts_ns = strtoull(tok + 6, NULL, 10);
+			read_named(save, ts_key, 1, &s->ts_ns);
 			continue;
 		}
 		if (!strcmp(tag, "end")) {
 			lru_snapshot_sort(s);
 			return 0;
-		} else if (!strcmp(tag, "list")) {
-			struct lru_list_stat l;
-
-			memset(&l, 0, sizeof(l));
-			rc = read_fields(save, &sl_list_key_record, &l.key,
-					 &sl_list_counts_record, &l.counts);
-			if (!rc)
-				rc = lru_snapshot_add_list(s, &l);
-		} else if (!strcmp(tag, "balance")) {
-			struct lru_balance b;
-
-			memset(&b, 0, sizeof(b));
-			rc = read_fields(save, &sl_balance_record, &b, NULL, NULL);
-			if (!rc)
-				rc = lru_snapshot_add_balance(s, &b);
-		} else if (!strcmp(tag, "move")) {
-			struct lru_move_stat m;
-
-			memset(&m, 0, sizeof(m));
-			rc = read_fields(save, &sl_move_key_record, &m.key,
-					 &sl_move_counts_record, &m.counts);
-			if (!rc)
-				rc = lru_snapshot_add_move(s, &m);
-		} else if (!strcmp(tag, "counters")) {
-			for (char *tok; (tok = strtok_r(NULL, " \t", &save));)
-				for (int i = 0; i < LRU_CNT_NR; i++) {
-					size_t n = strlen(counter_keys[i]);
-
-					if (!strncmp(tok, counter_keys[i], n) && tok[n] == '=')
-						s->counters[i] = strtoull(tok + n + 1, NULL, 10);
-				}
 		}
+		if (!strcmp(tag, "counters"))
+			read_named(save, counter_keys, LRU_CNT_NR, s->counters);
+		for (size_t a = 0; a < NR_ARRAYS; a++)
+			if (!strcmp(tag, arrays[a].tag))
+				rc = read_entry(&arrays[a], s, save);
 		if (rc) {
 			snprintf(err, errlen, "%u: malformed '%s' line", *line, tag);
 			return -1;

@@ -434,6 +434,17 @@ static const struct {
 	[LRU_HIST_PRIORITY] = { "priority per shrink (12: first pass, 0: hardest)", "priority", true },
 };
 
+/* The values slot s of histogram h counts: [lo, hi]. */
+static void slot_range(int h, int s, unsigned long long *lo, unsigned long long *hi)
+{
+	if (hist_info[h].linear) {
+		*lo = *hi = (unsigned long long)s;
+	} else {
+		*lo = s == 0 ? 0 : 1ULL << (s - 1);
+		*hi = s == 0 ? 0 : (1ULL << s) - 1;
+	}
+}
+
 static void stars(FILE *out, uint64_t v, uint64_t max, int width)
 {
 	int n = max ? (int)((double)v * width / (double)max) : 0, i;
@@ -476,8 +487,7 @@ int report_hist_text(FILE *out, const struct report_ctx *rc,
 				fprintf(out, "%23d : %-10llu |", s,
 					(unsigned long long)hist->slots[s]);
 			} else {
-				lo = s == 0 ? 0 : 1ULL << (s - 1);
-				hi = s == 0 ? 0 : (1ULL << s) - 1;
+				slot_range(h, s, &lo, &hi);
 				fprintf(out, "%10llu -> %-9llu : %-10llu |", lo, hi,
 					(unsigned long long)hist->slots[s]);
 			}
@@ -511,12 +521,7 @@ int report_hist_json(FILE *out, const struct report_ctx *rc,
 
 			if (!d->hists[h].slots[s])
 				continue;
-			if (hist_info[h].linear)
-				lo = hi = s;
-			else {
-				lo = s == 0 ? 0 : 1ULL << (s - 1);
-				hi = s == 0 ? 0 : (1ULL << s) - 1;
-			}
+			slot_range(h, s, &lo, &hi);
 			slot = json_object_new_object();
 			json_object_object_add(slot, "low", json_object_new_uint64(lo));
 			json_object_object_add(slot, "high", json_object_new_uint64(hi));

@@ -59,6 +59,25 @@ static int emit(struct batch *b, const struct sl_sample *prev, const struct sl_s
 	return output_status();
 }
 
+/*
+ * Sample i is in cur: add it to the history and, from the second sample
+ * on, print the frame of prev..cur.  0 to go on; 1 to stop (count frames
+ * printed, or the reader went away); -1 on an error.
+ */
+static int step(struct batch *b, long i, const struct sl_sample *prev,
+		const struct sl_sample *cur, long *printed)
+{
+	int out;
+
+	sl_history_add(&b->hist, i ? prev : NULL, cur);
+	if (i == 0)
+		return 0;
+	out = emit(b, prev, cur, *printed == 0);
+	if (out)
+		return out;
+	return ++*printed == b->o->count && b->o->count ? 1 : 0;
+}
+
 static void sleep_until(uint64_t deadline_ns)
 {
 	struct timespec ts = {
@@ -96,16 +115,11 @@ static int batch_replay(struct batch *b)
 			rc = 1;
 			break;
 		}
-		sl_history_add(&b->hist, i ? prev : NULL, cur);
-		if (i == 0)
-			continue;
-		int out = emit(b, prev, cur, printed == 0);
+		int out = step(b, (long)i, prev, cur, &printed);
 		if (out) {
 			rc = out < 0;
 			break;
 		}
-		if (++printed == o->count && o->count)
-			break;
 	}
 	if (sl_replay_truncated(r))
 		fprintf(stderr, "splitlrutop: %s is truncated: replayed %zu complete samples, "
@@ -145,6 +159,7 @@ static int batch_live(struct batch *b)
 		goto out;
 	}
 	uint64_t deadline = 0;
+	long printed = 0;
 	for (long i = 0; !sl_stop_requested(); i++) {
 		struct sl_sample *cur = &s[i % 2], *prev = &s[(i + 1) % 2];
 		if (i) {
@@ -165,16 +180,11 @@ static int batch_live(struct batch *b)
 			rc = 1;
 			break;
 		}
-		sl_history_add(&b->hist, i ? prev : NULL, cur);
-		if (i == 0)
-			continue;
-		int out = emit(b, prev, cur, i == 1);
+		int out = step(b, i, prev, cur, &printed);
 		if (out) {
 			rc = out < 0;
 			break;
 		}
-		if (o->count && i >= o->count)
-			break;
 	}
 out:
 	sl_sample_pair_free(s);

@@ -47,6 +47,16 @@ static json_object *row_json(const struct sl_row *r, const char *name_key)
 	return o;
 }
 
+/* {"anon_permille":..,"file_permille":..}: a share, both sides. */
+static json_object *share_json(int anon_pm)
+{
+	json_object *o = json_object_new_object();
+
+	json_object_object_add(o, "anon_permille", pm_or_null(anon_pm));
+	json_object_object_add(o, "file_permille", pm_or_null(anon_pm < 0 ? -1 : 1000 - anon_pm));
+	return o;
+}
+
 static json_object *node_json(const struct sl_node_frame *n)
 {
 	json_object *o = json_object_new_object(), *dec, *scan, *in;
@@ -55,10 +65,7 @@ static json_object *node_json(const struct sl_node_frame *n)
 	for (int k = 0; k < SL_MEM_NR; k++)
 		json_object_object_add(o, sl_mem_names[k], u64_or_null(n->sample->mem[k]));
 
-	dec = json_object_new_object();
-	json_object_object_add(dec, "anon_permille", pm_or_null(n->decided_anon_pm));
-	json_object_object_add(dec, "file_permille",
-			       pm_or_null(n->decided_anon_pm < 0 ? -1 : 1000 - n->decided_anon_pm));
+	dec = share_json(n->decided_anon_pm);
 	json_object_object_add(dec, "source", json_object_new_string(sl_source_name(n->decided_src)));
 	json_object_object_add(dec, "age_ms", u64_or_null(n->decision_age_ms));
 	/* whose decision stands for the node: its root's, else a memcg's */
@@ -66,10 +73,7 @@ static json_object *node_json(const struct sl_node_frame *n)
 			       ? json_object_new_uint64(n->sample->decision.b.memcg_id) : NULL);
 	json_object_object_add(o, "decided", dec);
 
-	scan = json_object_new_object();
-	json_object_object_add(scan, "anon_permille", pm_or_null(n->scanned_anon_pm));
-	json_object_object_add(scan, "file_permille",
-			       pm_or_null(n->scanned_anon_pm < 0 ? -1 : 1000 - n->scanned_anon_pm));
+	scan = share_json(n->scanned_anon_pm);
 	json_object_object_add(scan, "anon", u64_or_null(n->scanned_anon));
 	json_object_object_add(scan, "file", u64_or_null(n->scanned_file));
 	json_object_object_add(scan, "source", json_object_new_string(sl_source_name(n->scanned_src)));

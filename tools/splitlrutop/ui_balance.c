@@ -65,31 +65,27 @@ int sl_draw_balance(struct sl_canvas *c, int row, int max_row,
 
 	if (row >= max_row)
 		return row;
+	/* The inputs behind the decision: from it, or from zoneinfo and meminfo. */
+	char tail[64];
 	if (n->decided_src == SL_SRC_BPF || n->decided_src == SL_SRC_RECONSTRUCTED) {
 		/* The policy is in the header; the mode says if shares were forced. */
-		sl_canvas_printf(c, row, 0, SL_A_NORMAL,
-				 "  inputs cost a/f %s/%s  rotated a/f %s/%s  pages a/f %s/%s  %s",
-				 sl_fmt_count(a, sizeof(a), n->anon_cost),
-				 sl_fmt_count(b, sizeof(b), n->file_cost),
-				 sl_fmt_count(x, sizeof(x), n->rotated_anon),
-				 sl_fmt_count(y, sizeof(y), n->rotated_file),
-				 sl_fmt_count(dec, sizeof(dec), n->anon_pages),
-				 sl_fmt_count(scan, sizeof(scan), n->file_pages),
-				 lru_name(LRU_NAMES_MODE, d->b.mode));
+		snprintf(tail, sizeof(tail), "pages a/f %s/%s  %s",
+			 sl_fmt_count(dec, sizeof(dec), n->anon_pages),
+			 sl_fmt_count(scan, sizeof(scan), n->file_pages),
+			 lru_name(LRU_NAMES_MODE, d->b.mode));
 	} else {
 		const uint64_t *mem = n->sample->mem;
-		uint64_t anon = mem[SL_MEM_ACTIVE_ANON] == SL_MISSING || mem[SL_MEM_INACTIVE_ANON] == SL_MISSING
-			? SL_MISSING : mem[SL_MEM_ACTIVE_ANON] + mem[SL_MEM_INACTIVE_ANON];
-		uint64_t file = mem[SL_MEM_ACTIVE_FILE] == SL_MISSING || mem[SL_MEM_INACTIVE_FILE] == SL_MISSING
-			? SL_MISSING : mem[SL_MEM_ACTIVE_FILE] + mem[SL_MEM_INACTIVE_FILE];
-		sl_canvas_printf(c, row, 0, SL_A_NORMAL,
-				 "  inputs cost a/f %s/%s  rotated a/f %s/%s  size a/f %s/%s",
-				 sl_fmt_count(a, sizeof(a), n->anon_cost),
-				 sl_fmt_count(b, sizeof(b), n->file_cost),
-				 sl_fmt_count(x, sizeof(x), n->rotated_anon),
-				 sl_fmt_count(y, sizeof(y), n->rotated_file),
-				 sl_fmt_kb(dec, sizeof(dec), anon), sl_fmt_kb(scan, sizeof(scan), file));
+		uint64_t anon = sl_add_known(mem[SL_MEM_ACTIVE_ANON], mem[SL_MEM_INACTIVE_ANON]);
+		uint64_t file = sl_add_known(mem[SL_MEM_ACTIVE_FILE], mem[SL_MEM_INACTIVE_FILE]);
+		snprintf(tail, sizeof(tail), "size a/f %s/%s",
+			 sl_fmt_kb(dec, sizeof(dec), anon), sl_fmt_kb(scan, sizeof(scan), file));
 	}
+	sl_canvas_printf(c, row, 0, SL_A_NORMAL,
+			 "  inputs cost a/f %s/%s  rotated a/f %s/%s  %s",
+			 sl_fmt_count(a, sizeof(a), n->anon_cost),
+			 sl_fmt_count(b, sizeof(b), n->file_cost),
+			 sl_fmt_count(x, sizeof(x), n->rotated_anon),
+			 sl_fmt_count(y, sizeof(y), n->rotated_file), tail);
 	row++;
 
 	if (row >= max_row)
