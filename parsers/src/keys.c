@@ -377,17 +377,23 @@ size_t mmstat_delta(const struct mmstat_table *before,
 		    const struct mmstat_table *after, double seconds,
 		    struct mmstat_rate *out, size_t max)
 {
-	size_t n = 0;
+	size_t n = 0, off = 0;	/* before's position of after's i: i + off */
 
 	for (size_t i = 0; i < after->count && n < max; i++) {
 		const struct mmstat_entry *a = &after->entries[i], *b;
+		size_t j = i + off;
 		double d;
 
-		/* Same layout in both samples is the rule: try the position first. */
-		if (i < before->count && !strcmp(before->entries[i].name, a->name))
-			b = &before->entries[i];
-		else
-			b = mmstat_table_find(before, a->name);
+		/*
+		 * Same layout in both samples is the rule: try the position
+		 * first, shifted by what the last search found, so that a key
+		 * added or gone shifts the rest once instead of sending every
+		 * later key to a search (quadratic in a long file).
+		 */
+		if (j < before->count && !strcmp(before->entries[j].name, a->name))
+			b = &before->entries[j];
+		else if ((b = mmstat_table_find(before, a->name)))
+			off = (size_t)(b - before->entries) - i;	/* modulo 2^64 */
 		if (!b)
 			continue;
 		d = entry_delta(b->value, a->value);

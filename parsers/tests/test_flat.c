@@ -137,6 +137,18 @@ static void test_delta(void **state)
 	assert_true(r[1].delta == -60.0 && r[1].per_second == -30.0);
 	assert_int_equal(r[1].unit, MMSTAT_UNIT_PAGES);
 	assert_int_equal(mmstat_delta(mmstat_vmstat_table(a), mmstat_vmstat_table(b), 2.0, r, 1), 1);
+	/* a key added at the top shifts every position: still all matched */
+	assert_int_equal(mmstat_vmstat_parse(a, "a 1\nb 2\nc 3\n", 12), 0);
+	assert_int_equal(mmstat_vmstat_parse(b, "x 0\na 2\nb 4\nc 6\n", 16), 0);
+	n = mmstat_delta(mmstat_vmstat_table(a), mmstat_vmstat_table(b), 1.0, r, 4);
+	assert_int_equal(n, 3);
+	assert_string_equal(r[0].name, "a");
+	assert_string_equal(r[2].name, "c");
+	assert_true(r[2].delta == 3.0);
+	/* and one gone */
+	n = mmstat_delta(mmstat_vmstat_table(b), mmstat_vmstat_table(a), 1.0, r, 4);
+	assert_int_equal(n, 3);
+	assert_true(r[1].delta == -2.0);
 	mmstat_vmstat_free(a);
 	mmstat_vmstat_free(b);
 }

@@ -356,10 +356,13 @@ static bool key_matches(const char *name, const char *key)
 int select_rows(const struct opts *o, const struct sample *s, size_t **sel,
 		size_t *nsel)
 {
-	size_t n = 0, cap = o->nr_keys ? s->n * (size_t)o->nr_keys : s->n;
+	size_t n = 0, cap = s->n + 1;
 	int ret = EXIT_OK;
 
-	*sel = malloc((cap + 1) * sizeof(**sel));
+	/* rows may repeat (a KEY given twice): grow as they come, not keys x rows */
+	*sel = malloc(cap * sizeof(**sel));
+	if (!*sel)
+		abort();
 	if (!o->nr_keys)
 		for (size_t i = 0; i < s->n; i++)
 			(*sel)[n++] = i;
@@ -367,8 +370,11 @@ int select_rows(const struct opts *o, const struct sample *s, size_t **sel,
 		size_t before = n;
 
 		for (size_t i = 0; i < s->n; i++)
-			if (key_matches(s->ent[i].name, o->keys[k]))
+			if (key_matches(s->ent[i].name, o->keys[k])) {
+				if (n == cap && !(*sel = realloc(*sel, (cap *= 2) * sizeof(**sel))))
+					abort();
 				(*sel)[n++] = i;
+			}
 		if (n == before) {
 			fprintf(stderr, "mmstat: key '%s' is not in the file\n", o->keys[k]);
 			ret = EXIT_ABSENT;
