@@ -28,7 +28,7 @@ is "$(readelf -d "$lib/libmmstat.so.1.0.0" | sed -n 's/.*Library soname: \[\(.*\
 others=$(nm -D --defined-only "$lib/libmmstat.so.1.0.0" | awk '$2 != "A" && $3 !~ /^mmstat_/')
 is "$others" "" "nm -D: every exported name is mmstat_*"
 diag "exported: $(nm -D --defined-only "$lib/libmmstat.so.1.0.0" | awk '$2 != "A"' | wc -l) symbols"
-is "$("$dest/usr/bin/mmstat" --version)" "splitlru $(cat "$top/VERSION")" "installed mmstat runs"
+is "$("$dest/usr/bin/mmstat" --version)" "mmstat (splitlru $(cat "$top/VERSION"))" "installed mmstat runs"
 
 export PKG_CONFIG_SYSROOT_DIR=$dest PKG_CONFIG_LIBDIR=$lib/pkgconfig
 flags=$(pkg-config --cflags --libs libmmstat | sed "s/ *$//")

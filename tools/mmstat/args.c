@@ -7,9 +7,8 @@
 #include <string.h>
 
 #include "cli.h"
-
-const char *argp_program_version = "splitlru " SPLITLRU_VERSION;
-const char *argp_program_bug_address = NULL;
+#include "sl_cli.h"
+#include "sl_num.h"
 
 static const char doc[] =
 "Print a kernel memory statistics file as key=value lines, JSON, CSV or a "
@@ -76,8 +75,9 @@ static const struct argp_option opts[] = {
 	{ "mebi", 'm', NULL, 0, "Sizes in MiB", 1 },
 	{ "gibi", 'g', NULL, 0, "Sizes in GiB", 1 },
 	{ "human", 'h', NULL, 0, "Sizes as free -h prints them (7.7Gi, 23Gi)", 1 },
-	{ "page-size", OPT_PAGE_SIZE, "N", 0, "Bytes per page for values in pages "
-	  "(default: this machine's; set it for another machine's capture)", 1 },
+	{ "page-size", OPT_PAGE_SIZE, "SIZE", 0, "Bytes per page for values in pages, "
+	  "such as 4096 or 16K (default: this machine's; set it for another "
+	  "machine's capture)", 1 },
 	{ "numa", OPT_NUMA, NULL, 0, "memcg: memory.numa_stat instead of memory.stat", 2 },
 	{ "cgroup", OPT_CGROUP, "PATH", 0, "psi: PATH/memory.pressure of a cgroup v2 "
 	  "directory, absolute or relative to /sys/fs/cgroup", 2 },
@@ -85,15 +85,6 @@ static const struct argp_option opts[] = {
 	{ "count", 'c', "N", 0, "With --interval: N rate samples (default: until killed)", 3 },
 	{ 0 }
 };
-
-static bool parse_count(const char *s, long *out)
-{
-	char *end;
-
-	errno = 0;
-	*out = strtol(s, &end, 10);
-	return s[0] >= '0' && s[0] <= '9' && !*end && !errno;
-}
 
 static int parse_format(struct opts *o, const char *s)
 {
@@ -112,7 +103,7 @@ static int parse_word(struct argp_state *state, struct opts *o, char *arg)
 {
 	static const char *const kinds[] = { "meminfo", "node", "vmstat",
 		"zoneinfo", "memcg", "psi", "lru_gen" };
-	long n;
+	uint64_t n;
 	int i = 0;
 
 	if (!o->have_kind) {
@@ -124,9 +115,10 @@ static int parse_word(struct argp_state *state, struct opts *o, char *arg)
 			o->kind = (enum kind)i, o->have_kind = true;
 		return i == K_NR ? EINVAL : 0;
 	}
-	if (o->kind == K_NODE && !o->nr_keys && o->node < 0 && parse_count(arg, &n)) {
-		if (n > INT_MAX) {	/* (int) would make 4294967297 node 1 */
-			argp_error(state, "bad node '%s'", arg);
+	/* node N: a word of digits is N (a KEY never is one) */
+	if (o->kind == K_NODE && !o->nr_keys && o->node < 0 && arg[0] >= '0' && arg[0] <= '9') {
+		if (sl_parse_uint(arg, 0, INT_MAX, &n)) {
+			argp_error(state, "node '%s': not a node number (0 to %d)", arg, INT_MAX);
 			return EINVAL;
 		}
 		o->node = (int)n;
@@ -140,17 +132,20 @@ static int parse_word(struct argp_state *state, struct opts *o, char *arg)
 	return 0;
 }
 
+/*
+ * Option values go through the core's parsers (sl_cli.h): a bad one is
+ * argp_error(), which exits 2; under ARGP_NO_EXIT (the fuzzer) it returns
+ * 0, which no option accepts, so EINVAL goes back to argp_parse.
+ */
 static error_t parse_arg(int key, char *arg, struct argp_state *state)
 {
 	struct opts *o = state->input;
-	char *end;
-	long n;
 
 	switch (key) {
 	case 'r': o->root = arg; break;
 	case 'f':
 		if (parse_format(o, arg)) {
-			argp_error(state, "unknown format '%s' (kv, json, csv, table)", arg);
+			argp_error(state, "--format '%s': unknown (kv, json, csv, table)", arg);
 			return EINVAL;
 		}
 		break;
@@ -162,25 +157,20 @@ static error_t parse_arg(int key, char *arg, struct argp_state *state)
 	case OPT_NUMA: o->numa_stat = true; break;
 	case OPT_CGROUP: o->psi_cgroup = arg; break;
 	case OPT_PAGE_SIZE:
-		if (!parse_count(arg, &n) || n <= 0) {
-			argp_error(state, "bad --page-size '%s'", arg);
+		o->page_size = sl_arg_size(state, "--page-size", arg, 1, UINT32_MAX);
+		if (!o->page_size)
 			return EINVAL;
-		}
-		o->page_size = (uint64_t)n;
 		break;
 	case 'i':
-		o->interval = strtod(arg, &end);
 		/* at most a year: sleep_for's (time_t) must not overflow */
-		if (end == arg || *end || !(o->interval > 0 && o->interval <= 31536000)) {
-			argp_error(state, "bad --interval '%s'", arg);
+		o->interval = sl_arg_seconds(state, "--interval", arg, 1e-6, SL_SECONDS_MAX);
+		if (!(o->interval > 0))
 			return EINVAL;
-		}
 		break;
 	case 'c':
-		if (!parse_count(arg, &o->count) || o->count <= 0) {
-			argp_error(state, "bad --count '%s'", arg);
+		o->count = (long)sl_arg_uint(state, "--count", arg, 1, LONG_MAX);
+		if (o->count <= 0)
 			return EINVAL;
-		}
 		break;
 	case ARGP_KEY_ARG:
 		return parse_word(state, o, arg);
@@ -219,7 +209,6 @@ int parse_args(struct opts *o, int argc, char **argv, unsigned flags)
 {
 	error_t err;
 
-	argp_err_exit_status = EXIT_USAGE;
 	o->keys = calloc((size_t)argc + 1, sizeof(*o->keys));
 	if (!o->keys)
 		return EXIT_IO;

@@ -38,6 +38,7 @@ struct opts {
 	int nr_keys;
 	FILE *out;		/* where print_* write: a memory stream */
 	FILE *sink;		/* where a whole sample goes: stdout */
+	bool done;		/* stdout's reader has left: stop, status 0 */
 	/*
 	 * Called instead of sleeping between two samples when set: the
 	 * fuzzer changes the files there.

@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "sl_cli.h"
 
 static double now(void)
 {
@@ -87,17 +88,31 @@ static int out_begin(struct opts *o, char **buf, size_t *len)
 	return EXIT_OK;
 }
 
-/* Writes the stream's text to stdout when ret is EXIT_OK; a write error is one. */
+/*
+ * Writes the stream's text to the sink when ret is EXIT_OK.  On stdout, as
+ * every splitlru tool does (sl_cli.h): a reader that has left ("| head")
+ * ends the run quietly (o->done, status 0); a failed write is an error,
+ * said once ("mmstat: stdout: reason"), status 1.
+ */
 static int out_end(struct opts *o, char **buf, size_t *len, int ret)
 {
+	int flushed;
+
 	if (fclose(o->out) && ret == EXIT_OK) {
 		fprintf(stderr, "mmstat: out of memory\n");
 		ret = EXIT_IO;
 	}
 	o->out = NULL;
-	if (ret == EXIT_OK &&
-	    ((*len && fwrite(*buf, 1, *len, o->sink) != *len) || fflush(o->sink))) {
-		fprintf(stderr, "mmstat: write error on standard output: %m\n");
+	if (ret == EXIT_OK && o->sink == stdout) {
+		if (*len && !sl_stdout_gone())
+			fwrite(*buf, 1, *len, stdout);
+		flushed = sl_stdout_flush();
+		if (flushed < 0)
+			ret = EXIT_IO;
+		o->done = flushed > 0;
+	} else if (ret == EXIT_OK &&
+		   ((*len && fwrite(*buf, 1, *len, o->sink) != *len) || fflush(o->sink))) {
+		fprintf(stderr, "mmstat: write error: %m\n");
 		ret = EXIT_IO;
 	}
 	free(*buf);
@@ -115,7 +130,8 @@ static int run_rates(struct opts *o, struct source *src, struct sample *s)
 	char *buf = NULL;
 	int ret = EXIT_OK;
 
-	for (long seq = 1; ret == EXIT_OK && (o->count < 0 || seq <= o->count); seq++) {
+	for (long seq = 1; ret == EXIT_OK && !o->done && (o->count < 0 || seq <= o->count);
+	     seq++) {
 		struct sample tmp = prev;
 		struct mmstat_table before, after;
 
@@ -183,7 +199,10 @@ int mmstat_run(struct opts *o)
 int main(int argc, char **argv)
 {
 	struct opts o = OPTS_INIT;
-	int ret = parse_args(&o, argc, argv, 0);
+	int ret;
+
+	sl_cli_init("mmstat");
+	ret = parse_args(&o, argc, argv, 0);
 
 	if (ret == EXIT_OK)
 		ret = mmstat_run(&o);
