@@ -234,10 +234,11 @@ int report_stat_text(FILE *out, const struct report_ctx *rc,
 				b->forced_by ? lru_name(LRU_NAMES_FORCED_BY, b->forced_by) : "");
 		else
 			fprintf(out, "  policy -  swappiness -");
+		fputc('\n', out);
 		/* a node without a root decision shows a memcg's: say whose */
 		if (b && !per_memcg(rc) && !sl_decision_is_root(b))
-			fprintf(out, "  (memcg %llu)", (unsigned long long)b->memcg_id);
-		fputc('\n', out);
+			fprintf(out, "decision of memcg %llu: the node's root lruvec has none\n",
+				(unsigned long long)b->memcg_id);
 		/* 13+10+10+9+10+10+7 + separators = 75 columns */
 		fprintf(out, "%-13s %10s %10s %9s %10s %10s %6s\n", "list",
 			"scanned", "reclaimed", "rotated", "activated",

@@ -316,7 +316,8 @@ static void test_stat_memcg_decision(void **state)
 	lru_snapshot_add_balance(&s, &b);
 	assert_int_equal(report_stat_text(capture_start(&c), &rc, &s), 0);
 	t = capture_end(&c);
-	assert_like(t, "^node 0  policy cost  swappiness 0  mode equal  \\(memcg 9\\)$");
+	assert_like(t, "^node 0  policy cost  swappiness 0  mode equal\ndecision of memcg 9: the node's root lruvec has none$");
+	assert_fits_80(t);
 	assert_like(t, "decided 65\\.0/35\\.0% reconstructed  scanned");
 	free(t);
 	lru_snapshot_free(&s);
