@@ -252,3 +252,15 @@ int lru_event_format_json(const struct lru_event *e, double rel_s,
 {
 	return format_event(e, rel_s, buf, len, true);
 }
+
+int lru_lost_format_text(uint64_t lost, uint64_t total, char *buf, size_t len)
+{
+	return snprintf(buf, len, "LOST %llu events (ring buffer full; %llu so far): the reader is too slow, try a larger --ringbuf-size or a filter",
+			(unsigned long long)lost, (unsigned long long)total);
+}
+
+int lru_lost_format_json(uint64_t lost, uint64_t total, char *buf, size_t len)
+{
+	return snprintf(buf, len, "{\"event\":\"lost\",\"count\":%llu,\"total\":%llu}",
+			(unsigned long long)lost, (unsigned long long)total);
+}

@@ -7,6 +7,7 @@
 #define LRU_FORMAT_H
 
 #include <stddef.h>
+#include <stdint.h>
 #include "lru_events.h"
 
 #ifdef __cplusplus
@@ -41,6 +42,12 @@ int lru_event_format_text(const struct lru_event *e, double rel_s,
 			  char *buf, size_t len);
 int lru_event_format_json(const struct lru_event *e, double rel_s,
 			  char *buf, size_t len);
+/*
+ * The line that stands for events the ring buffer lost: lost this time,
+ * total so far.  Text: "LOST N events ...".  JSON: {"event":"lost",...}.
+ */
+int lru_lost_format_text(uint64_t lost, uint64_t total, char *buf, size_t len);
+int lru_lost_format_json(uint64_t lost, uint64_t total, char *buf, size_t len);
 
 #ifdef __cplusplus
 }

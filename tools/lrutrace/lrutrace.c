@@ -93,12 +93,10 @@ static int print_event(void *ctx, const struct lru_event *e)
 
 static void print_lost(const struct lrutrace_env *env, uint64_t lost, uint64_t total)
 {
-	if (env->json)
-		printf("{\"event\":\"lost\",\"count\":%llu,\"total\":%llu}\n",
-		       (unsigned long long)lost, (unsigned long long)total);
-	else
-		printf("LOST %llu events (ring buffer full; %llu so far): the reader is too slow, try a larger --ringbuf-size or a filter\n",
-		       (unsigned long long)lost, (unsigned long long)total);
+	char line[256];
+
+	(env->json ? lru_lost_format_json : lru_lost_format_text)(lost, total, line, sizeof(line));
+	puts(line);
 }
 
 static int run_events(struct lru_tracer *t, struct lrutrace_env *env,

@@ -561,6 +561,23 @@ static void test_events_json(void **state)
 	free(t);
 }
 
+/* The line for lost events, text and JSON. */
+static void test_lost(void **state)
+{
+	char buf[256];
+	json_object *o;
+
+	(void)state;
+	lru_lost_format_text(5, 12, buf, sizeof(buf));
+	assert_like(buf, "^LOST 5 events \\(ring buffer full; 12 so far\\)");
+	lru_lost_format_json(5, 12, buf, sizeof(buf));
+	o = parse_json(buf);
+	assert_string_equal(json_object_get_string(json_object_object_get(o, "event")), "lost");
+	assert_int_equal(json_object_get_int(json_object_object_get(o, "count")), 5);
+	assert_int_equal(json_object_get_int(json_object_object_get(o, "total")), 12);
+	json_object_put(o);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -575,6 +592,7 @@ int main(void)
 		cmocka_unit_test(test_promtool),
 		cmocka_unit_test(test_hist_text),
 		cmocka_unit_test(test_events_text),
+		cmocka_unit_test(test_lost),
 	};
 
 	return cmocka_run_group_tests_name("lrutrace-unit", tests, setup, teardown);
