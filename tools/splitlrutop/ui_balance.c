@@ -69,10 +69,14 @@ int sl_draw_balance(struct sl_canvas *c, int row, int max_row,
 	char tail[64];
 	if (n->decided_src == SL_SRC_BPF || n->decided_src == SL_SRC_RECONSTRUCTED) {
 		/* The policy is in the header; the mode says if shares were forced. */
-		snprintf(tail, sizeof(tail), "pages a/f %s/%s  %s",
-			 sl_fmt_count(dec, sizeof(dec), n->anon_pages),
-			 sl_fmt_count(scan, sizeof(scan), n->file_pages),
-			 lru_name(LRU_NAMES_MODE, d->b.mode));
+		int len = snprintf(tail, sizeof(tail), "pages a/f %s/%s  %s",
+				   sl_fmt_count(dec, sizeof(dec), n->anon_pages),
+				   sl_fmt_count(scan, sizeof(scan), n->file_pages),
+				   lru_name(LRU_NAMES_MODE, d->b.mode));
+		/* a node without a root decision shows a memcg's: say whose */
+		if (!sl_decision_is_root(&d->b) && len > 0 && (size_t)len < sizeof(tail))
+			snprintf(tail + len, sizeof(tail) - (size_t)len, "  memcg %llu",
+				 (unsigned long long)d->b.memcg_id);
 	} else {
 		const uint64_t *mem = n->sample->mem;
 		uint64_t anon = sl_add_known(mem[SL_MEM_ACTIVE_ANON], mem[SL_MEM_INACTIVE_ANON]);
