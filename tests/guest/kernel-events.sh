@@ -2,9 +2,12 @@
 # Runs inside the guest (tests/guest/kernel-events.t): the three events of
 # the series fire under global and memcg reclaim with every field in range,
 # and over a quiet window the inactive-list mm_vmscan_lru_shrink events add
-# up to the /proc/vmstat pgscan and pgsteal deltas exactly.
+# up to the /proc/vmstat pgscan and pgsteal deltas exactly; mlock and
+# munlock of a mapped file move its pages to the unevictable list and back.
+# $1: the mlock helper kernel-events.t built.
 . "$(dirname "$0")/../lib/tap.sh"
 . "$(dirname "$0")/kernel-lib.sh"
+mlock_helper=${1:-}
 
 for ev in vmscan/mm_vmscan_lru_shrink vmscan/mm_vmscan_scan_balance pagemap/mm_lru_move; do
 	ok test -d "$TRACEFS/events/$ev"
@@ -148,23 +151,50 @@ bad=$(awk -v maxnid="$maxnid" '
 	  if (f["pfn"] !~ /^0x[0-9a-f]+$/ || f["pfn"] == "0x0") why = why " pfn"
 	  if (!(f["nid"] >= 0 && f["nid"] <= maxnid)) why = why " nid"
 	  if (f["memcg_id"] !~ /^[0-9]+$/) why = why " memcg_id"
-	  if (f["from_lru"] !~ /^(inactive|active)_(anon|file)$/) why = why " from_lru"
-	  if (f["to_lru"] !~ /^(inactive|active)_(anon|file)$/) why = why " to_lru"
+	  if (f["from_lru"] !~ /^((inactive|active)_(anon|file)|unevictable|none)$/) why = why " from_lru"
+	  if (f["to_lru"] !~ /^((inactive|active)_(anon|file)|unevictable)$/) why = why " to_lru"
 	  if (!(f["nr_pages"] >= 1 && f["nr_pages"] <= 512)) why = why " nr_pages"
 	  r = f["reason"]
-	  if (r !~ /^(rotate_writeback|activate_access|deactivate|deactivate_file|lazyfree|refault_activate)$/) why = why " reason"
-	  if ((r == "activate_access" || r == "refault_activate") && (f["from_lru"] !~ /^inactive_/ || f["to_lru"] !~ /^active_/)) why = why " activation-lists"
+	  if (r !~ /^(rotate_writeback|activate_access|deactivate|deactivate_file|lazyfree|refault_activate|mlock|munlock|rescue|activate_batched)$/) why = why " reason"
+	  if (r == "activate_access" && (f["from_lru"] !~ /^inactive_/ || f["to_lru"] !~ /^active_/)) why = why " activation-lists"
+	  if ((r == "refault_activate" || r == "activate_batched") && (f["from_lru"] != "none" || f["to_lru"] !~ /^active_/)) why = why " no-list-activation"
+	  if (r !~ /^(refault_activate|activate_batched)$/ && f["from_lru"] == "none") why = why " none-not-activation"
+	  if (r == "mlock" && (f["from_lru"] !~ /^(inactive|active)_/ || f["to_lru"] != "unevictable")) why = why " mlock-lists"
+	  if ((r == "munlock" || r == "rescue") && (f["from_lru"] != "unevictable" || f["to_lru"] !~ /^(inactive|active)_/)) why = why " munlock-lists"
 	  if ((r ~ /^deactivate/ || r == "rotate_writeback") && f["to_lru"] !~ /^inactive_/) why = why " deactivation-lists"
 	  if (r == "lazyfree" && (f["from_lru"] !~ /_anon$/ || f["to_lru"] != "inactive_file")) why = why " lazyfree-lists"
 	  if (why != "") { n++; if (n <= 3) print "# bad:" why ": " $0 > "/dev/stderr" } }
 	END { print n + 0 }' /tmp/move.txt)
 is "$bad" 0 "every mm_lru_move field in range"
 cmp_ok "$(seen reason activate_access /tmp/move.txt)" -gt 0 "activate_access moves seen"
-for r in rotate_writeback activate_access deactivate deactivate_file lazyfree refault_activate; do
+for r in rotate_writeback activate_access deactivate deactivate_file lazyfree refault_activate activate_batched; do
 	diag "reason=$r: $(seen reason "$r" /tmp/move.txt) events"
 done
 secs=$(( (end - start) / 1000000 ))
 diag "event rates under the workload: mm_lru_move $((nmove * 1000 / (secs > 0 ? secs : 1)))/s over ${secs} ms"
+cp /tmp/move.txt /tmp/move-workload.txt
+
+# --- mlock and munlock of a mapped file: 1024 pages to the unevictable
+# list and back.  The moves are batched per CPU: all but the last few.
+make_file locked 4
+cat "$WORKDIR/locked" >/dev/null
+sleep 1
+trace_setup 16384 pagemap/mm_lru_move
+echo 1 >"$TRACEFS/tracing_on"
+"$mlock_helper" "$WORKDIR/locked"
+is "$?" 0 "the helper maps the file, mlocks and munlocks it"
+echo 0 >"$TRACEFS/tracing_on"
+trace_fields mm_lru_move >/tmp/move.txt
+trace_off
+pages() { awk -v r="$1" '$0 ~ " reason=" r "$" { for (i = 1; i <= NF; i++) if ($i ~ /^nr_pages=/) { split($i, kv, "="); n += kv[2] } } END { print n + 0 }' /tmp/move.txt; }
+locked=$(pages mlock)
+unlocked=$(pages munlock)
+cmp_ok "$locked" -ge 960 "mlock moved the file's pages to the unevictable list ($locked of 1024)"
+cmp_ok "$unlocked" -ge 960 "munlock moved them back ($unlocked of 1024)"
+is "$(awk '/ reason=mlock$/ && !/ from_lru=(inactive|active)_file to_lru=unevictable /' /tmp/move.txt | wc -l)" 0 \
+	"every mlock move is from a file list to unevictable"
+is "$(awk '/ reason=munlock$/ && !/ from_lru=unevictable to_lru=(inactive|active)_file /' /tmp/move.txt | wc -l)" 0 \
+	"every munlock move is from unevictable to a file list"
 
 rmdir /sys/fs/cgroup/kev 2>/dev/null
 rm -rf "$WORKDIR"

@@ -11,13 +11,14 @@ rounds=${1:-150}
 [ -w "$f" ] || { fail "$f is writable (patched kernel, root)"; done_testing; }
 dmesg -C
 
-# printf formats, so that payloads can hold NUL bytes.  The handler reads
-# the value with proc_dostring(), like every string sysctl: it stops at the
-# first newline or NUL, so "cost\n\n" and "cost\0junk" are the word cost.
-valid=('cost' 'rotation' '0' '1' 'cost\n' 'rotation\n' '0\n' '1\n' 'cost\n\n'
-	'rotation\0junk')
-invalid=('Cost' 'ROTATION' 'cos' 'rotationx' 'costcost' '2' '-1' '01x' 'rot ation'
-	'\n' ' ' ' cost' '\0rotation' 'rotation       ' "$(head -c 300 /dev/zero | tr '\0' c)")
+# printf formats, so that payloads can hold NUL bytes.  The handler takes
+# exactly one word, optionally followed by one newline: anything after it,
+# also past a newline or a NUL, is refused, and so are the numbers.
+valid=('cost' 'rotation' 'cost\n' 'rotation\n')
+invalid=('Cost' 'ROTATION' 'cos' 'rotationx' 'costcost' '0' '1' '0\n' '1\n' '2' '-1'
+	'01x' 'rot ation' '\n' ' ' ' cost' '\0rotation' 'rotation       '
+	'cost\n\n' 'rotation\0junk' 'rotation\ngarbage' 'cost\0x' 'cost\0' 'cost\r\n'
+	"$(head -c 300 /dev/zero | tr '\0' c)")
 
 # write_payload KIND FILE: one write(2) of FILE's bytes; logs "KIND rc".
 write_payload() {
