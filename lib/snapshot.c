@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <json-c/json.h>
 #include "lru_loader.h"
 #include "sl_fields.h"
 #include "sl_format.h"
@@ -252,6 +253,29 @@ int lru_snapshot_write(FILE *out, const struct lru_snapshot *s)
 		fprintf(out, " %s=%llu", counter_keys[i], (unsigned long long)s->counters[i]);
 	fputs("\nend\n", out);
 	return ferror(out) ? -1 : 0;
+}
+
+struct json_object *lru_snapshot_to_json(const struct lru_snapshot *s, const char *tag)
+{
+	for (size_t a = 0; a < NR_ARRAYS; a++) {
+		const struct array *ar = &arrays[a];
+		json_object *arr;
+
+		if (strcmp(ar->tag, tag))
+			continue;
+		arr = json_object_new_array();
+		for (size_t i = 0; i < *nr_of(ar, s); i++) {
+			const char *e = item(ar, s, i);
+			json_object *o = json_object_new_object();
+
+			sl_fields_to_json(o, ar->key, e);
+			if (ar->counts)
+				sl_fields_to_json(o, ar->counts, e + ar->counts_off);
+			json_object_array_add(arr, o);
+		}
+		return arr;
+	}
+	return NULL;
 }
 
 /* The rest of an array's line ("key=value"...) into a new entry of s. */

@@ -86,6 +86,14 @@ int lru_snapshot_write(FILE *out, const struct lru_snapshot *s);
 int lru_snapshot_read(FILE *in, struct lru_snapshot *s, unsigned *line,
 		      char *err, size_t errlen);
 
+struct json_object;
+/*
+ * One array of the snapshot ("list", "balance" or "move", as in the text
+ * form) as a json-c array of objects, their keys those of the field
+ * tables; NULL for another tag.  The caller owns it.
+ */
+struct json_object *lru_snapshot_to_json(const struct lru_snapshot *s, const char *tag);
+
 /* Grow *arr (of elem-sized items, capacity *cap) to hold need items. */
 int lru_snapshot_grow(void **arr, size_t *cap, size_t need, size_t elem);
 /* Sort orders of the snapshot arrays: nid, memcg_id, then the rest. */

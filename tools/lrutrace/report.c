@@ -272,18 +272,6 @@ int report_stat_text(FILE *out, const struct report_ctx *rc,
 	return ferror(out) ? -1 : 0;
 }
 
-/* One object per key, then its counts: both from their field tables. */
-static json_object *record_json(const struct sl_record *kr, const void *key,
-				const struct sl_record *cr, const void *counts)
-{
-	json_object *o = json_object_new_object();
-
-	sl_fields_to_json(o, kr, key);
-	if (cr)
-		sl_fields_to_json(o, cr, counts);
-	return o;
-}
-
 int report_stat_json(FILE *out, const struct report_ctx *rc,
 		     const struct lru_snapshot *d)
 {
@@ -310,21 +298,10 @@ int report_stat_json(FILE *out, const struct report_ctx *rc,
 		i = j;
 	}
 	json_object_object_add(o, "lists", arr);
-	arr = json_object_new_array();
-	for (i = 0; i < d->nr_lists; i++)
-		json_object_array_add(arr, record_json(&sl_list_key_record, &d->lists[i].key,
-						       &sl_list_counts_record, &d->lists[i].counts));
-	json_object_object_add(o, "reclaimers", arr);
-	arr = json_object_new_array();
-	for (i = 0; i < d->nr_balance; i++)
-		json_object_array_add(arr, record_json(&sl_balance_record, &d->balance[i],
-						       NULL, NULL));
-	json_object_object_add(o, "balance", arr);
-	arr = json_object_new_array();
-	for (i = 0; i < d->nr_moves; i++)
-		json_object_array_add(arr, record_json(&sl_move_key_record, &d->moves[i].key,
-						       &sl_move_counts_record, &d->moves[i].counts));
-	json_object_object_add(o, "moves", arr);
+	/* the rest as the snapshot has them, from the field tables */
+	json_object_object_add(o, "reclaimers", lru_snapshot_to_json(d, "list"));
+	json_object_object_add(o, "balance", lru_snapshot_to_json(d, "balance"));
+	json_object_object_add(o, "moves", lru_snapshot_to_json(d, "move"));
 	return report_json_end(out, rc, o, true);
 }
 

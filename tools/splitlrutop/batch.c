@@ -26,6 +26,7 @@ struct batch {
 	struct sl_canvas canvas;
 	struct sl_history hist;
 	struct sl_frame frame;
+	struct sl_sample *s;	/* the two samples a run alternates between */
 };
 
 /*
@@ -91,7 +92,7 @@ static void sleep_until(uint64_t deadline_ns)
 static int batch_replay(struct batch *b)
 {
 	const struct sl_options *o = b->o;
-	struct sl_sample *s = NULL;
+	struct sl_sample *s = b->s;
 	char err[600];
 	int rc = 0;
 
@@ -99,12 +100,6 @@ static int batch_replay(struct batch *b)
 	if (!r) {
 		fprintf(stderr, "splitlrutop: %s\n", err);
 		return 1;
-	}
-	s = sl_sample_pair_new();
-	if (!s) {
-		fprintf(stderr, "splitlrutop: out of memory\n");
-		rc = 1;
-		goto out;
 	}
 	size_t n = sl_replay_count(r);
 	long printed = 0;
@@ -125,8 +120,6 @@ static int batch_replay(struct batch *b)
 		fprintf(stderr, "splitlrutop: %s is truncated: replayed %zu complete samples, "
 			"the sample at line %u is incomplete\n", o->read_path, n,
 			sl_replay_truncated(r));
-out:
-	sl_sample_pair_free(s);
 	sl_replay_close(r);
 	return rc;
 }
@@ -136,7 +129,7 @@ static int batch_live(struct batch *b)
 	const struct sl_options *o = b->o;
 	struct sl_recorder *rec = NULL;
 	struct sl_sampler *sp;
-	struct sl_sample *s = NULL;
+	struct sl_sample *s = b->s;
 	char err[600];
 	int rc = 0;
 
@@ -151,12 +144,6 @@ static int batch_live(struct batch *b)
 		fprintf(stderr, "splitlrutop: %s\n", err);
 		sl_sampler_free(sp);
 		return 1;
-	}
-	s = sl_sample_pair_new();
-	if (!s) {
-		fprintf(stderr, "splitlrutop: out of memory\n");
-		rc = 1;
-		goto out;
 	}
 	uint64_t deadline = 0;
 	long printed = 0;
@@ -186,8 +173,6 @@ static int batch_live(struct batch *b)
 			break;
 		}
 	}
-out:
-	sl_sample_pair_free(s);
 	sl_recorder_close(rec);
 	sl_sampler_free(sp);
 	return rc;
@@ -199,11 +184,14 @@ int sl_run_batch(const struct sl_options *o)
 	int rc;
 
 	sl_history_init(&b.hist);
-	if (sl_canvas_init(&b.canvas, BATCH_ROWS, BATCH_COLS, &sl_glyphs_ascii)) {
+	b.s = sl_sample_pair_new();
+	if (!b.s || sl_canvas_init(&b.canvas, BATCH_ROWS, BATCH_COLS, &sl_glyphs_ascii)) {
 		fprintf(stderr, "splitlrutop: out of memory\n");
+		sl_sample_pair_free(b.s);
 		return 1;
 	}
 	rc = o->read_path ? batch_replay(&b) : batch_live(&b);
 	sl_canvas_free(&b.canvas);
+	sl_sample_pair_free(b.s);
 	return rc;
 }
