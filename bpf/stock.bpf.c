@@ -75,8 +75,13 @@ struct reclaim_ctx {
 	__u64 stat;			/* shrink_folio_list's reclaim_stat */
 };
 
+/*
+ * Keyed by thread id and never deleted (a delete per shrink costs more
+ * than the lookup): an LRU hash lets threads that stopped reclaiming age
+ * out; 8192 reclaiming at once is far beyond any machine's.
+ */
 struct {
-	__uint(type, BPF_MAP_TYPE_HASH);
+	__uint(type, BPF_MAP_TYPE_LRU_HASH);
 	__uint(max_entries, 8192);
 	__type(key, __u32);
 	__type(value, struct reclaim_ctx);
@@ -791,34 +796,38 @@ static __always_inline void on_aged(struct lruvec *lruvec, bool force_scan, bool
 		a->min_seq[1] = seq;
 }
 
+/* A bool in a register: only its low byte is defined. */
+#define REG_BOOL(v) (((v) & 0xff) != 0)
+
 SEC("fexit/try_to_inc_max_seq")
 int BPF_PROG(x_try_to_inc_max_seq, struct lruvec *lruvec, unsigned long max_seq,
-	     struct scan_control *sc, bool can_swap, bool force_scan, bool ret)
+	     struct scan_control *sc, unsigned long can_swap, unsigned long force_scan,
+	     unsigned long ret)
 {
-	on_aged(lruvec, force_scan, ret);
+	on_aged(lruvec, REG_BOOL(force_scan), REG_BOOL(ret));
 	return 0;
 }
 
 SEC("kprobe/try_to_inc_max_seq")
 int BPF_KPROBE(k_try_to_inc_max_seq, struct lruvec *lruvec, unsigned long max_seq,
-	       struct scan_control *sc, bool can_swap, bool force_scan)
+	       struct scan_control *sc, unsigned long can_swap, unsigned long force_scan)
 {
 	struct reclaim_ctx *c = ctx_get(true);
 
 	if (c) {
 		c->arg[2] = (__u64)lruvec;
-		c->arg[3] = force_scan;
+		c->arg[3] = REG_BOOL(force_scan);
 	}
 	return 0;
 }
 
 SEC("kretprobe/try_to_inc_max_seq")
-int BPF_KRETPROBE(r_try_to_inc_max_seq, bool ret)
+int BPF_KRETPROBE(r_try_to_inc_max_seq, unsigned long ret)
 {
 	struct reclaim_ctx *c = ctx_get(false);
 
 	if (c)
-		on_aged((void *)c->arg[2], c->arg[3], ret);
+		on_aged((void *)c->arg[2], c->arg[3], REG_BOOL(ret));
 	return 0;
 }
 

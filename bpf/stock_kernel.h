@@ -136,13 +136,25 @@ static __always_inline __u8 flags_lru(unsigned long flags)
 	return lru;
 }
 
+/*
+ * A pointer's value as a plain number: the verifier refuses division on a
+ * typed (fentry) pointer, so read it back from the stack.
+ */
+static __always_inline unsigned long addr_of(const void *p)
+{
+	unsigned long v = 0;
+
+	bpf_probe_read_kernel(&v, sizeof(v), &p);
+	return v;
+}
+
 static __always_inline __u64 folio_pfn_of(struct folio *folio)
 {
 	unsigned long base = 0xffffea0000000000UL;	/* VMEMMAP_START, no KASLR */
 
 	if (&vmemmap_base)
 		base = read_long(&vmemmap_base);
-	return ((unsigned long)folio - base) / bpf_core_type_size(struct page);
+	return (addr_of(folio) - base) / bpf_core_type_size(struct page);
 }
 
 /* Pages on a private folio list (isolated: nobody else walks it). */

@@ -1,0 +1,107 @@
+#!/bin/bash
+# Runs inside the guest (tests/guest/stock-fentry.t, stock-distro.t): the
+# stock-fentry source against the kernel's own counters and, where the
+# kernel has the series, against the series' events.  One reclaim window
+# is watched by both sources at once (stockcheck: one tracer each, their
+# own maps):
+#  - stock-fentry's inactive-list totals == the pgscan/pgsteal deltas;
+#  - every reconstructed decision pairs with a mm_vmscan_scan_balance
+#    event and agrees on mode and forced_by, and on the shares within 1
+#    permille for >= 99% of them;
+#  - the per-list totals of both sources;
+#  - the cost per run of every program (bpf_stats), as diag lines.
+. "$(dirname "$0")/../lib/tap.sh"
+. "$(dirname "$0")/kernel-lib.sh"
+check=$TAP_TOP/bpf/tests/build/stockcheck
+py=$TAP_TOP/tests/guest/stock-check.py
+work=$(mktemp -d /tmp/stock.XXXXXX)
+
+[ -x "$check" ] || { fail "bpf/tests/build/stockcheck is built"; done_testing; }
+command -v python3 >/dev/null || { fail "python3 in the guest"; done_testing; }
+
+series=0
+[ -e /sys/kernel/tracing/events/vmscan/mm_vmscan_scan_balance ] && series=1
+diag "kernel $(uname -r), series present: $series, MGLRU: $(cat /sys/kernel/mm/lru_gen/enabled 2>/dev/null || echo absent)"
+if [ -e /sys/kernel/mm/lru_gen/enabled ]; then
+	echo n >/sys/kernel/mm/lru_gen/enabled
+fi
+
+sources="--source stock-fentry"
+[ "$series" = 1 ] && sources="--source series $sources"
+
+# A file to read back under pressure, so both types are reclaimed.
+make_file stock-file 64
+wait_quiet 60 || diag "reclaim did not settle before the window"
+
+"$check" --out "$work" $sources 2>"$work/err" &
+pid=$!
+for i in $(seq 240); do
+	grep -q '^attached' "$work/err" && break
+	kill -0 "$pid" 2>/dev/null || break
+	sleep 0.5
+done
+if ! grep -q '^attached' "$work/err"; then
+	fail "stockcheck attaches $sources"
+	diag "$(cat "$work/err")"
+	done_testing
+fi
+pass "stockcheck attaches $sources"
+diag "$(grep -v '^attached' "$work/err")"
+like "$(cat "$work/err")" "stock-fentry: source stock-fentry; limits: decision reconstructed from get_scan_count\(\)'s inputs" \
+	"stock-fentry says in one line what it cannot give"
+
+sa0=$(vmstat pgscan_anon) sf0=$(vmstat pgscan_file) ra0=$(vmstat pgsteal_anon) rf0=$(vmstat pgsteal_file)
+# global reclaim (kswapd and direct), memcg reclaim, then file-only
+# reclaim of a memcg without swap room (swap.max 0: the no_swap decision)
+diag "$(date +%T) global reclaim"
+global_pressure 200 stock-file 1
+diag "$(date +%T) memcg reclaim"
+memcg_pressure stock-test 48 96 stock-file
+diag "$(date +%T) memcg reclaim without swap"
+mkdir -p /sys/fs/cgroup/stock-noswap
+echo 0 >/sys/fs/cgroup/stock-noswap/memory.swap.max
+sh -c "echo \$\$ >/sys/fs/cgroup/stock-noswap/cgroup.procs; echo 24M >/sys/fs/cgroup/stock-noswap/memory.max
+	cat $WORKDIR/stock-file >/dev/null"
+wait_quiet 60 || diag "reclaim did not settle after the window"
+diag "$(date +%T) window closed"
+sa1=$(vmstat pgscan_anon) sf1=$(vmstat pgscan_file) ra1=$(vmstat pgsteal_anon) rf1=$(vmstat pgsteal_file)
+
+kill -INT "$pid"
+wait "$pid"
+is "$?" 0 "stockcheck exits 0 on SIGINT"
+
+want="$((sa1 - sa0)) $((sf1 - sf0)) $((ra1 - ra0)) $((rf1 - rf0))"
+diag "vmstat deltas (pgscan_anon pgscan_file pgsteal_anon pgsteal_file): $want"
+cmp_ok "$((sa1 - sa0 + sf1 - sf0))" -gt 1000 "the workload reclaimed"
+is "$(python3 "$py" totals "$work" stock-fentry)" "$want" \
+	"stock-fentry: inactive scanned/reclaimed per type == vmstat pgscan/pgsteal deltas"
+read -r drops < <(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["drops"])' "$work/stock-fentry.json")
+is "$drops" 0 "stock-fentry: no event lost"
+
+if [ "$series" = 1 ]; then
+	is "$(python3 "$py" totals "$work" series)" "$want" \
+		"series: inactive scanned/reclaimed per type == vmstat deltas (side by side)"
+	python3 "$py" lists "$work" stock-fentry series >"$work/lists"
+	diag "per list: field stock-fentry series" "$(cat "$work/lists")"
+	bad=$(awk '$2 ~ /^(scanned|taken|reclaimed|activated|deactivated)$/ && $3 != $4' "$work/lists")
+	is "$bad" "" "stock-fentry's per-list scanned/taken/reclaimed/activated/deactivated == the series'"
+
+	python3 "$py" pair "$work" series stock-fentry >"$work/pair"
+	diag "$(cat "$work/pair")"
+	read -r _ pairs _ lone_stock _ lone_series _ mode_ok _ forced_ok _ share_ok <"$work/pair"
+	cmp_ok "$pairs" -gt 20 "decisions paired: $pairs"
+	is "$lone_stock $lone_series" "0 0" "every reconstructed decision has its series event and back"
+	is "$mode_ok" "$pairs" "mode agrees on every paired decision"
+	is "$forced_ok" "$pairs" "forced_by agrees on every paired decision"
+	cmp_ok "$((share_ok * 100))" -ge "$((pairs * 99))" \
+		"shares within 1 permille on >= 99% of decisions ($share_ok of $pairs)"
+	python3 "$py" cost "$work" series | sed 's/^/cost /' | while IFS= read -r l; do diag "$l"; done
+else
+	skip "series side by side" "kernel without the splitlru series"
+fi
+python3 "$py" cost "$work" stock-fentry | sed 's/^/cost /' | while IFS= read -r l; do diag "$l"; done
+moves=$(python3 -c 'import json,sys; print(sum(m["pages"] for m in json.load(open(sys.argv[1]))["moves"]))' "$work/stock-fentry.json")
+cmp_ok "${moves:-0}" -gt 0 "stock-fentry counts list moves ($moves pages)"
+
+rm -rf "$work"
+done_testing

@@ -1,0 +1,67 @@
+#!/bin/bash
+# Runs inside the guest (tests/guest/stock-mglru.t, stock-distro.t): with
+# MGLRU on, the MGLRU programs' per-type totals equal /proc/vmstat's
+# pgscan/pgsteal deltas (6.1 counts pgscan as pages isolated), on the
+# stock-fentry source and, where the kernel has it, beside the series.
+. "$(dirname "$0")/../lib/tap.sh"
+. "$(dirname "$0")/kernel-lib.sh"
+check=$TAP_TOP/bpf/tests/build/stockcheck
+py=$TAP_TOP/tests/guest/stock-check.py
+work=$(mktemp -d /tmp/mglru.XXXXXX)
+
+[ -x "$check" ] || { fail "bpf/tests/build/stockcheck is built"; done_testing; }
+if [ ! -e /sys/kernel/mm/lru_gen/enabled ]; then
+	skip "MGLRU" "kernel without CONFIG_LRU_GEN"
+	done_testing
+fi
+echo y >/sys/kernel/mm/lru_gen/enabled
+like "$(cat /sys/kernel/mm/lru_gen/enabled)" '^0x0*[1-7]' "MGLRU is on"
+
+series=0
+[ -e /sys/kernel/tracing/events/vmscan/mm_vmscan_scan_balance ] && series=1
+sources="--source stock-fentry"
+[ "$series" = 1 ] && sources="--source series $sources"
+
+make_file mglru-file 64
+wait_quiet 60 || diag "reclaim did not settle before the window"
+"$check" --out "$work" --no-events $sources 2>"$work/err" &
+pid=$!
+for i in $(seq 240); do
+	grep -q '^attached' "$work/err" && break
+	kill -0 "$pid" 2>/dev/null || break
+	sleep 0.5
+done
+if ! grep -q '^attached' "$work/err"; then
+	fail "stockcheck attaches $sources"
+	diag "$(cat "$work/err")"
+	done_testing
+fi
+pass "stockcheck attaches $sources with MGLRU on"
+diag "$(grep -v '^attached' "$work/err")"
+like "$(cat "$work/err")" 'MGLRU is enabled: reclaim bypasses the classic lists; per-type evictions and aging only' \
+	"the limits line says what MGLRU leaves"
+
+sa0=$(vmstat pgscan_anon) sf0=$(vmstat pgscan_file) ra0=$(vmstat pgsteal_anon) rf0=$(vmstat pgsteal_file)
+global_pressure 200 mglru-file 1
+memcg_pressure mglru-test 48 96 mglru-file
+wait_quiet 60 || diag "reclaim did not settle after the window"
+sa1=$(vmstat pgscan_anon) sf1=$(vmstat pgscan_file) ra1=$(vmstat pgsteal_anon) rf1=$(vmstat pgsteal_file)
+kill -INT "$pid"
+wait "$pid"
+is "$?" 0 "stockcheck exits 0 on SIGINT"
+
+want="$((sa1 - sa0)) $((sf1 - sf0)) $((ra1 - ra0)) $((rf1 - rf0))"
+diag "vmstat deltas (pgscan_anon pgscan_file pgsteal_anon pgsteal_file): $want"
+cmp_ok "$((sa1 - sa0 + sf1 - sf0))" -gt 1000 "the workload reclaimed under MGLRU"
+for src in stock-fentry $([ "$series" = 1 ] && echo series); do
+	read -r a f ra rf ev aging < <(python3 "$py" mglru "$work" "$src")
+	diag "$src: MGLRU evictions $ev, aging steps $aging"
+	is "$a $f $ra $rf" "$want" "$src: MGLRU per-type scanned/reclaimed == vmstat pgscan/pgsteal deltas"
+	cmp_ok "${aging:-0}" -gt 0 "$src: aging steps counted"
+	classic=$(python3 "$py" totals "$work" "$src")
+	is "$classic" "0 0 0 0" "$src: the classic lists saw nothing"
+	python3 "$py" cost "$work" "$src" | sed 's/^/cost /' | while IFS= read -r l; do diag "$l"; done
+done
+echo n >/sys/kernel/mm/lru_gen/enabled
+rm -rf "$work"
+done_testing
