@@ -13,6 +13,7 @@
 #   make build    the host-side C components (libraries, tools, workloads)
 #   make kernel   the patched guest kernel   (guest-image/build-kernel)
 #   make kernel-stock  the same kernel without kernel-patch/series
+#   make kernel-distro Debian's own linux-image-6.1.0-*-amd64, installed into the image
 #   make kernel-debug  the patched kernel with kernel-patch/debug.config
 #   make image    the guest root image       (guest-image/build-image)
 #   make guest    kernel + image
@@ -28,29 +29,29 @@ BUILT      := $(foreach c,$(COMPONENTS),$(if $(wildcard $(c)/Makefile),$(c)))
 PROVE ?= prove
 TESTS := tests/unit tests/guest
 
-.PHONY: print-components run check check-host bench fuzz soak clean distclean deps build kernel kernel-stock kernel-debug image guest
+.PHONY: print-components run check check-host bench fuzz soak clean distclean deps build kernel kernel-stock kernel-debug kernel-distro image guest
 
-run: build image
+run: build guest
 	guest-image/qemu-run --interactive --timeout 0 -- guest-image/demo-session
 
 # make check SANITIZE=1: the host tests run on the ASan+UBSan build; the
 # guest image has no ASan runtime, so the guest tests then run on the plain
 # build (build/.mode makes the switch a rebuild, see mk/common.mk).
 ifeq ($(SANITIZE),1)
-check: build image
+check: build guest kernel-distro
 	$(PROVE) -r tests/unit
 	@echo "check: guest tests run the plain build (no libasan in the guest)"
 	$(MAKE) --no-print-directory build SANITIZE=0
 	MAKEFLAGS= $(PROVE) -r tests/guest
 else
-check: build image
+check: build guest kernel-distro
 	$(PROVE) -r $(TESTS)
 endif
 
 check-host: build
 	$(PROVE) -r tests/unit
 
-bench: build image kernel-stock
+bench: build guest kernel-stock
 	$(MAKE) --no-print-directory -C parsers build/bench/mmstat-bench
 	tests/bench/run
 
@@ -78,6 +79,10 @@ kernel-stock: deps
 
 kernel-debug: deps
 	guest-image/build-kernel debug
+
+# Debian's kernel package lives in the image: this extracts its boot files.
+kernel-distro: deps image
+	guest-image/build-kernel distro
 
 image: deps
 	guest-image/build-image
