@@ -12,5 +12,5 @@ if ! out=$(make --no-print-directory -s -C "$TAP_TOP/bpf/tests" 2>&1); then
 	diag "$out"
 	done_testing
 fi
-guest_tap --kernel distro --mem 256M --cpus 2 --timeout 1800 -- tests/guest/stock-both-inside.sh
+guest_tap --kernel distro --mem 512M --cpus 2 --timeout 1800 -- tests/guest/stock-both-inside.sh
 done_testing

@@ -30,7 +30,7 @@ sources="--source stock-fentry"
 [ "$series" = 1 ] && sources="--source series $sources"
 
 # A file to read back under pressure, so both types are reclaimed.
-make_file stock-file 64
+make_file stock-file 100
 wait_quiet 60 || diag "reclaim did not settle before the window"
 
 "$check" --out "$work" $sources 2>"$work/err" &
@@ -54,9 +54,12 @@ sa0=$(vmstat pgscan_anon) sf0=$(vmstat pgscan_file) ra0=$(vmstat pgsteal_anon) r
 # global reclaim (kswapd and direct), memcg reclaim, then file-only
 # reclaim of a memcg without swap room (swap.max 0: the no_swap decision)
 diag "$(date +%T) global reclaim"
-global_pressure 200 stock-file 1
+timeout 600 cat "$WORKDIR/stock-file" >/dev/null
+timeout 600 stress-ng --vm 1 --vm-bytes 380M --vm-keep --timeout 4 --quiet >/dev/null 2>&1
+diag "$(date +%T) anon pressure done"
+timeout 600 cat "$WORKDIR/stock-file" >/dev/null
 diag "$(date +%T) memcg reclaim"
-memcg_pressure stock-test 48 96 stock-file
+memcg_pressure stock-test 64 96 stock-file
 diag "$(date +%T) memcg reclaim without swap"
 mkdir -p /sys/fs/cgroup/stock-noswap
 echo 0 >/sys/fs/cgroup/stock-noswap/memory.swap.max

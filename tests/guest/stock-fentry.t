@@ -8,5 +8,5 @@ if ! out=$(make --no-print-directory -s -C "$TAP_TOP/bpf/tests" 2>&1); then
 	diag "$out"
 	done_testing
 fi
-guest_tap --mem 256M --cpus 2 --timeout 1200 -- tests/guest/stock-fentry-inside.sh
+guest_tap --mem 512M --cpus 2 --timeout 1200 -- tests/guest/stock-fentry-inside.sh
 done_testing

@@ -22,7 +22,7 @@ series=0
 sources="--source stock-fentry"
 [ "$series" = 1 ] && sources="--source series $sources"
 
-make_file mglru-file 64
+make_file mglru-file 100
 wait_quiet 60 || diag "reclaim did not settle before the window"
 "$check" --out "$work" --no-events $sources 2>"$work/err" &
 pid=$!
@@ -42,8 +42,10 @@ like "$(cat "$work/err")" 'MGLRU is enabled: reclaim bypasses the classic lists;
 	"the limits line says what MGLRU leaves"
 
 sa0=$(vmstat pgscan_anon) sf0=$(vmstat pgscan_file) ra0=$(vmstat pgsteal_anon) rf0=$(vmstat pgsteal_file)
-global_pressure 200 mglru-file 1
-memcg_pressure mglru-test 48 96 mglru-file
+timeout 600 cat "$WORKDIR/mglru-file" >/dev/null
+timeout 600 stress-ng --vm 1 --vm-bytes 380M --vm-keep --timeout 4 --quiet >/dev/null 2>&1
+timeout 600 cat "$WORKDIR/mglru-file" >/dev/null
+memcg_pressure mglru-test 64 96 mglru-file
 wait_quiet 60 || diag "reclaim did not settle after the window"
 sa1=$(vmstat pgscan_anon) sf1=$(vmstat pgscan_file) ra1=$(vmstat pgsteal_anon) rf1=$(vmstat pgsteal_file)
 kill -INT "$pid"
