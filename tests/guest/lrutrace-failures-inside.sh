@@ -103,8 +103,9 @@ cp "$work/lru.prom" "$TAP_TOP/tests/guest/.lrutrace-metrics.prom" 2>/dev/null
 
 http() { # METHOD PATH [EXTRA]: the whole response
 	exec 3<>/dev/tcp/127.0.0.1/9465 || return 1
-	# the server may answer 413 and close before a big request is sent
-	printf '%s %s HTTP/1.0\r\n%s\r\n' "$1" "$2" "${3:-}" >&3 2>/dev/null
+	# the server may answer 413 and close before a big request is sent;
+	# EXTRA is one header line, and a blank line ends the request
+	printf '%s %s HTTP/1.0\r\n%s\r\n' "$1" "$2" "${3:+$3$'\r\n'}" >&3 2>/dev/null
 	timeout 5 cat <&3
 	exec 3<&-
 }
