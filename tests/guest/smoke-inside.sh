@@ -25,10 +25,18 @@ cmp_ok "$after" -gt "${before:-0}" "a memcg with memory.max reclaims (pgscan $be
 rmdir "$cg" 2>/dev/null
 
 # bpftrace counts shrink_inactive events while stress-ng forces global
-# reclaim (600M of anon in a 512M guest with swap).
-out=$(timeout 120 bpftrace -e 'tracepoint:vmscan:mm_vmscan_lru_shrink_inactive { @n = count(); }
-	interval:s:8 { exit(); }' 2>&1 &
-	sleep 2; stress-ng --vm 1 --vm-bytes 600M --vm-keep --timeout 5 --quiet >/dev/null 2>&1; wait)
+# reclaim (600M of anon in a 512M guest with swap).  The load starts once
+# bpftrace says it has attached: under TCG on a busy host that can take
+# longer than any fixed sleep.
+bt_out=$(mktemp)
+timeout 120 bpftrace -e 'tracepoint:vmscan:mm_vmscan_lru_shrink_inactive { @n = count(); }
+	interval:s:30 { exit(); }' >"$bt_out" 2>&1 &
+bt=$!
+for _ in $(seq 100); do grep -q '^Attaching' "$bt_out" && break; sleep 0.5; done
+stress-ng --vm 1 --vm-bytes 600M --vm-keep --timeout 5 --quiet >/dev/null 2>&1
+kill -INT "$bt" 2>/dev/null
+wait "$bt"
+out=$(cat "$bt_out"); rm -f "$bt_out"
 n=$(printf '%s\n' "$out" | sed -n 's/^@n: //p')
 cmp_ok "${n:-0}" -gt 0 "bpftrace attached to mm_vmscan_lru_shrink_inactive and counted $n events"
 [ -n "$n" ] || diag "$out"
