@@ -147,6 +147,7 @@ zoneinfo_sampler() {
 			 END { print bad + 0 }' /proc/zoneinfo)
 		bad=$((bad + b))
 		n=$((n + 1))
+		sleep 0.1
 	done
 	echo "$n $bad" >/tmp/cc.zoneinfo
 }
@@ -158,13 +159,17 @@ policy_churn() {
 		sleep 0.3
 	done
 }
+# Waits for its own reclaimers only: a bare wait would also wait for the
+# sampler and the churn, which run until the capture is over.
 concurrent_reclaim() {
-	local i
+	local i pids=()
 	for i in 1 2 3; do
 		memcg_pressure "kcc$i" 48 80 small &
+		pids+=($!)
 	done
 	global_pressure 300 big 1 &
-	wait
+	pids+=($!)
+	wait "${pids[@]}"
 }
 rm -f /tmp/cc.stop
 zoneinfo_sampler & sampler=$!
