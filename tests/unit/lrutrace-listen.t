@@ -9,7 +9,7 @@
 . "$(dirname "$0")/../lib/tap.sh"
 cd "$TAP_TOP" || exit 1
 
-if ! out=$(make --no-print-directory -s -C tools/lrutrace build/lrutrace-listen-test 2>&1); then
+if ! out=$(make --no-print-directory -s -C tools/lrutrace listen-test 2>&1); then
 	fail "the listen test driver builds"
 	diag "$out"
 	done_testing
