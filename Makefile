@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # splitlru: see README.md.  The targets, in the order a newcomer needs them:
 #
 #   make run      boot the guest into splitlrutop with a demo workload

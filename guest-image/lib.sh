@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Shared shell helpers of the guest-image scripts: cache layout, cache keys,
 # progress and error reporting.  Sourced, never executed.
 

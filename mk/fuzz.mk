@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # libFuzzer targets of one component.  The including Makefile sets
 #   FUZZ_TARGETS   names; fuzz/fuzz_NAME.c is each one's harness
 #   FUZZ_SRCS      the sources under test (linked into every target);

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: LGPL-2.1-or-later
 # capture-fixture.sh DIR: copy this machine's memory statistics files into
 # DIR/proc/... and DIR/sys/... (the layout mmstat --root reads), at once so
 # they describe one moment.  Run on the host, or in the guest through

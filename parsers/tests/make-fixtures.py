@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: LGPL-2.1-or-later
 """Write the hand-made fixtures of tests/fixtures/mmstat/ (run once, commit).
 
 Each follows the seq_printf() formats of its kernel version's mm/vmstat.c,

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Helpers of the benchmark scripts.  Sourced.
 #
 # Every figure is a ratio of medians measured side by side in one run, and

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Runs inside the guest for tests/bench/lrutrace-overhead: BENCH_PAIRS
 # rounds of the same reclaim workload with no tracer, with lrutrace stat
 # attached, and with a bpftrace script doing the same per-list sums on the

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # policy-cells.awk: policy-runs.csv (with its header) to one line per cell
 # (workload, swappiness) and policy: the median over the pairs of each
 # figure.  Ratios are taken per run, then the median; a run that did not

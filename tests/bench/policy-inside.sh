@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # policy-inside.sh PAIRS [WORKLOADS [SWAPPINESS]]: the policy experiment,
 # inside the guest, for tests/bench/policy.
 #

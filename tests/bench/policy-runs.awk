@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # policy-runs.awk: joins the guest's "run," lines with its "iv," lines
 # (policy-trace.jq) by memcg id, and prints policy-runs.csv's rows (without
 # the header): the run's own columns, then per-list scanned and reclaimed

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # policy.gp: the policy experiment's plots.  Called by tests/bench/policy
 # with outdir set; reads the data files it prepared there:
 #   policy-share.dat       blocks "workload policy" of "t_s decided_permille"

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # stats.awk: helpers of the policy scripts (awk -f stats.awk -f SCRIPT).
 # A list is a string of values separated by single spaces.
 

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Guest smoke test: the pipeline works end to end (issue 2).
 . "$(dirname "$0")/../lib/tap.sh"
 . "$TAP_TOP/guest-image/lib.sh"

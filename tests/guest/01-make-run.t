@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # What `make run` does, driven like a person would: the interactive guest
 # in a tmux pane, the demo session's display read from the screen, q to
 # leave, and the guest powering off with status 0.

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Runs inside the guest on Debian's own kernel (tests/guest/distro-boot.t):
 # the guest is the same as on ours, and the kernel has what the stock-fentry
 # source of the BPF layer needs.

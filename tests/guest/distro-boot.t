@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Guest test: qemu-run --kernel distro boots Debian's own kernel (pinned in
 # guest-image/lib.sh) through its initramfs into the same guest, and
 # qemu-run's exit statuses mean the same on it (issue 13, part 1).

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Runs inside the guest as root (tests/guest/failure-matrix.t): lrutrace and
 # splitlrutop under each failure condition of issue 8.  Every case asserts
 # the exit status, the message, and that no BPF program or link is left

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The failure matrix of issue 8 in the guest: lrutrace and splitlrutop not
 # root, without BTF, on the stock events, without tracefs, with MGLRU on,
 # behind a full ring buffer, under signal storms, in a 10x5 terminal, with

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Runs inside the guest (tests/guest/kernel-balance.t): the decisions that
 # mm_vmscan_scan_balance reports under both policies of vm.lru_scan_balance.
 # $1: "swap" (the guest has swap) or "noswap" (booted with --swap 0).

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # mm_vmscan_scan_balance under vm.lru_scan_balance=cost and =rotation, at
 # swappiness 0, and without swap (issue 3).  Needs the patched kernel.
 . "$(dirname "$0")/../lib/tap.sh"

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Runs inside the guest (tests/guest/kernel-events.t): the three events of
 # the series fire under global and memcg reclaim with every field in range,
 # and over a quiet window the inactive-list mm_vmscan_lru_shrink events add

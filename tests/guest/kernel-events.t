@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The events of the kernel series (issues 3 and 14) fire with every field in
 # range, and add up to /proc/vmstat over a quiet window; mlock and munlock
 # of a mapped file raise mm_lru_move.  Needs the patched kernel.

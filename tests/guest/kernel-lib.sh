@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Helpers of the kernel-*.sh, lrutrace and soak guest scripts: tracefs, /proc/vmstat
 # and the workloads that drive reclaim.  Sourced inside the guest, after
 # tests/lib/tap.sh.

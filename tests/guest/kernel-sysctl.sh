@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Runs inside the guest (tests/guest/kernel-sysctl.t): vm.lru_scan_balance
 # and the balance lines of /proc/zoneinfo.
 # $1 (optional): a stock kernel's /proc/zoneinfo, to compare the old lines.

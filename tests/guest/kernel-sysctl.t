@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # vm.lru_scan_balance and the /proc/zoneinfo balance lines (issue 3), on one
 # node and on two.  With a stock kernel built, the old zoneinfo lines are
 # compared with its own.  Needs the patched kernel.

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Runs inside the guest (tests/guest/lrutrace-failures.t): lrutrace's
 # failure paths.  $1: a bpftool binary the host copied for us (optional).
 . "$(dirname "$0")/../lib/tap.sh"

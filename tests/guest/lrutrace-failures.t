@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # lrutrace's failure paths in the guest: unprivileged user, no BTF, no
 # tracefs, signals, a closed pipe, a slow consumer, the metrics endpoint.
 . "$(dirname "$0")/../lib/tap.sh"

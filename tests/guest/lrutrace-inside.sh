@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Runs inside the guest (tests/guest/lrutrace.t): lrutrace's numbers against
 # the kernel's own.  Three tracers watch one reclaim window side by side:
 # stat (full), stat --fallback and the event stream; their inactive-list

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # lrutrace in the guest: its totals against /proc/vmstat and memory.stat,
 # the event stream against the aggregates, fallback against full (issue 5).
 . "$(dirname "$0")/../lib/tap.sh"

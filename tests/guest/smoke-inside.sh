@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Runs inside the guest (tests/guest/00-smoke.t): what the guest really has.
 # $1: the banner (/proc/version) the host expects from the kernel it built.
 . "$(dirname "$0")/../lib/tap.sh"

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Runs inside the guest as root (tests/guest/splitlrutop.t): splitlrutop
 # with BPF on the patched kernel.  $1: a directory on the shared tree where
 # the recording and its frames are left for the host to replay.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Sourced by the splitlrutop tests (tests/guest/splitlrutop-inside.sh in the
 # guest, tests/unit/splitlrutop-host.t on the host): reading the
 # interactive screen from tmux.  The caller sets $s, the tmux target.

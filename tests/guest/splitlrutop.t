@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # splitlrutop in the guest (issue 6): the interactive screen under tmux,
 # batch JSON against meminfo and lrutrace, the scanned share following the
 # workload, degraded mode as an unprivileged user; then the guest's

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Runs inside the guest: stock-fentry-inside.sh, then stock-mglru-inside.sh,
 # in one boot (tests/guest/stock-distro.t), as one TAP stream: their
 # results in order, as they come, and one plan for both.

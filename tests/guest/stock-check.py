@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Analysis of stockcheck's output (bpf/tests/stockcheck.c) for the
 # stock-*.t guest tests: totals, per-list comparisons, the pairing of
 # reconstructed decisions with the series' own, and bpf_stats costs.

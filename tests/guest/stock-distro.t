@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The stock sources on Debian's own kernel (linux-image-6.1.0-*-amd64,
 # `qemu-run --kernel distro`): stock-fentry's totals against /proc/vmstat
 # with MGLRU off, then MGLRU's per-type totals with it on; one boot.

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Runs inside the guest (tests/guest/stock-fentry.t, stock-distro.t): the
 # stock-fentry source against the kernel's own counters and, where the
 # kernel has the series, against the series' events.  One reclaim window

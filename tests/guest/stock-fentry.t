@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The stock-fentry source (issue 13) on our kernel: side by side with the
 # series, its reconstructed decisions agree with mm_vmscan_scan_balance and
 # its totals with /proc/vmstat; the cost of each program of both sources.

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Runs inside the guest (tests/guest/stock-mglru.t, stock-distro.t): with
 # MGLRU on, the MGLRU programs' per-type totals equal /proc/vmstat's
 # pgscan/pgsteal deltas (6.1 counts pgscan as pages isolated), on the

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # MGLRU visibility (issue 13): with /sys/kernel/mm/lru_gen/enabled on, the
 # per-type evictions of the MGLRU programs equal /proc/vmstat's deltas.
 . "$(dirname "$0")/../lib/tap.sh"

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Runs inside the guest (tests/guest/sysctl-fuzz.t): vm.lru_scan_balance
 # under random writes from three concurrent writers, with two readers
 # checking every value they see.  Each write is one write(2) of the whole

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # TAP helpers for shell tests, on the host and inside the guest.  Sourced.
 #
 #   ok CMD...            passes when CMD exits 0           ("ok" names CMD)

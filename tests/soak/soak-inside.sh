@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Runs inside the debug guest (tests/soak/soak.t, make soak): SECONDS of
 # reclaim in several memcgs and globally while vm.lru_scan_balance,
 # swappiness and MGLRU change under it and lrutrace and splitlrutop attach

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # make soak (issue 8): the debug variant of the guest kernel (lockdep,
 # KASAN, DEBUG_VM, DEBUG_LIST; kernel-patch/debug.config) under
 # SOAK_SECONDS (default 600) of reclaim with every knob changing and the

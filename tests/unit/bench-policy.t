@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The policy benchmark's arithmetic, on made-up inputs whose answers are
 # worked out by hand: policy-trace.jq (the guest's one pass over `lrutrace
 # stat --json` lines), policy-runs.awk (the host's join of runs and

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Host checks of the guest pipeline scripts that need no boot: argument
 # errors of qemu-run, the config verification, the series reader.
 . "$(dirname "$0")/../lib/tap.sh"

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Runs the real lruload binary: exact page counts, reproducible sequences,
 # JSON fields, bounds, signals, and the errors for bad input.
 # Run from the repository root after `make -C tools/lruload`.

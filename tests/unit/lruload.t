@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Unit tests of lruload's parts: generator, plan, parsers, histogram, report.
 # Run from the repository root after `make -C tools/lruload`.
 bin=tools/lruload/build/test_lruload

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # lrutrace's real binary on the host: --help and usage errors only, both of
 # which exit before any BPF is touched.  Everything else (arguments, the
 # stat table, JSON, Prometheus text, histograms, event lines) is asserted

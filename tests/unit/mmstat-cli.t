@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The mmstat CLI: exit codes, formats, names, units and rates, run on
 # fixture trees with --root and on temporary trees of bad files.
 top=$(cd "$(dirname "$0")/../.." && pwd)

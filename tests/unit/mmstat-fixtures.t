@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Every value of every fixture, as mmstat prints it, against an independent
 # reading of the same file with awk.  Order is compared too where mmstat
 # keeps file order: every kind, zoneinfo too (issue 15: it printed a zone's

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # A bounded libFuzzer run of every libmmstat parser and of mmstat's command
 # line and sampling loop, under ASan and UBSan (FUZZ_SECONDS each, 10 by
 # default).  `make fuzz` runs the same targets for as long as you like.

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # libmmstat as a distribution ships it (issue 15, item 8): make install
 # into a temporary DESTDIR, then examples/ built with pkg-config alone and
 # run on the installed library; the exported names; the SONAME links.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # libmmstat: /sys/kernel/debug/lru_gen and lru_gen_full (cmocka unit tests printing TAP).
 # Needs make -C parsers all; the binary is parsers/build/tests/test_lru_gen.
 top=$(cd "$(dirname "$0")/../.." && pwd)

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # libmmstat: meminfo and node meminfo (cmocka unit tests printing TAP).
 # Needs make -C parsers all; the binary is parsers/build/tests/test_meminfo.
 top=$(cd "$(dirname "$0")/../.." && pwd)

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # splitlrutop on the host, degraded (/proc only): command line, batch text
 # and JSON against /proc/meminfo, record and replay with identical frames,
 # a truncated recording, recorded fixtures, and the interactive screen under

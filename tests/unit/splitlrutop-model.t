@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # splitlrutop's model, derivation, recording format and canvas, on the host
 # (tools/splitlrutop/test_model.c, cmocka as TAP).  Loads nothing into the
 # kernel.

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # A bounded libFuzzer run of the tools' inputs under ASan and UBSan: the
 # splitlrutop recording reader, the option values of splitlrutop and
 # lrutrace, and the core's command-line numbers (from tools/lruload)

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # demo.sh [LOG]: the background workload of `make run`.
 #
 # Loops forever through four phases, so that a live display of the split LRU
