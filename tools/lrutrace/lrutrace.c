@@ -111,8 +111,15 @@ static int run_events(struct lru_tracer *t, struct lrutrace_env *env,
 		       "EVENT", "FIELDS");
 	while (!stop) {
 		n = lru_tracer_poll(t, 100);
-		if (sl_stdout_gone())
-			return EXIT_OK;
+		/*
+		 * Before n: a puts() that failed ended the poll with an error,
+		 * and only the flush tells a reader gone (| head, exit 0) from
+		 * a write error (said on stderr) or a ring buffer that failed.
+		 */
+		switch (flush_out()) {
+		case 1: return EXIT_OK;
+		case -1: return EXIT_FAILURE_RUNTIME;
+		}
 		if (n < 0) {
 			fprintf(stderr, "lrutrace: %s\n", lru_strerror(n));
 			return EXIT_FAILURE_RUNTIME;
@@ -121,10 +128,6 @@ static int run_events(struct lru_tracer *t, struct lrutrace_env *env,
 		if (d > drops) {
 			print_lost(env, d - drops, d);
 			drops = d;
-		}
-		switch (flush_out()) {
-		case 1: return EXIT_OK;
-		case -1: return EXIT_FAILURE_RUNTIME;
 		}
 		if (end && mono_ns() >= end)
 			break;
