@@ -88,7 +88,13 @@ rss() { awk '$1 == "VmRSS:" { print $2 }' "/proc/$pid/status"; }
 rss0=$(rss)
 for i in $(seq 200); do status 'GET /metrics HTTP/1.0\r\n\r\n'; done >"$tmp/answers"
 is "$(grep -c '^HTTP/1.0 200' "$tmp/answers")" 200 "200 GETs: 200 answers 200"
-cmp_ok "$(($(rss) - rss0))" -le 256 "RSS flat over 200 requests (${rss0} kB -> $(rss) kB)"
+# ASan keeps freed blocks in quarantine, so RSS grows by design there; the
+# sanitized server is checked by LeakSanitizer instead, at its exit below.
+if [ "$(readlink tools/lrutrace/build)" = build.sanitize ]; then
+	skip "RSS flat over 200 requests" "ASan quarantine; LeakSanitizer checks the exit"
+else
+	cmp_ok "$(($(rss) - rss0))" -le 256 "RSS flat over 200 requests (${rss0} kB -> $(rss) kB)"
+fi
 
 # The port is taken: a second server (and lrutrace) fail with status 1.
 "$server" "127.0.0.1:$port" 2>"$tmp/err2"
@@ -107,7 +113,7 @@ like "$err" 'from 1 to 65535' "the port must be 1 to 65535"
 
 kill -TERM "$pid"
 wait "$pid"
-is "$?" 0 "the server stops on SIGTERM, exit 0"
+is "$?" 0 "the server stops on SIGTERM, exit 0 (under ASan: no leak)"
 like "$(cat "$tmp/out")" '^published [0-9]+' "having published every sample"
 pid=
 
