@@ -365,7 +365,8 @@ static void set_limits(struct lru_tracer *t)
 
 /* The rodata filters, alike in every object (lru_common.bpf.h). */
 #define SET_FILTERS(rodata, opts) do {						\
-	(rodata)->stream_events = (opts)->on_event != NULL;			\
+	(rodata)->stream_types = !(opts)->on_event ? 0 :			\
+		(opts)->stream_types ? (opts)->stream_types : ~0u;		\
 	(rodata)->filter_nid = (opts)->nid;					\
 	(rodata)->filter_memcg_on = (opts)->memcg_filter;			\
 	(rodata)->filter_memcg_id = (opts)->memcg_id;				\

@@ -12,7 +12,8 @@
 #define LRU_COMMON_BPF_H
 
 /* Set by the loader before load (read-only after). */
-const volatile bool stream_events = false;	/* fill the ring buffer */
+/* Event types to put in the ring buffer: bits (1 << LRU_EV_*); 0: none. */
+const volatile __u32 stream_types = 0;
 const volatile int filter_nid = -1;		/* -1: every node */
 const volatile bool filter_memcg_on = false;
 const volatile __u64 filter_memcg_id = 0;
@@ -182,7 +183,7 @@ static __always_inline void account_shrink(const struct lru_shrink_event *s)
 		hist_add(LRU_HIST_RECLAIMED, log2_slot(s->nr_reclaimed));
 	hist_add(LRU_HIST_PRIORITY, s->priority);
 
-	if (stream_events) {
+	if (stream_types & (1u << LRU_EV_SHRINK)) {
 		struct lru_event *e = reserve_event();
 
 		if (!e)
@@ -219,7 +220,7 @@ static __always_inline void account_balance(const struct lru_balance *b)
 	bpf_map_update_elem(&balance, &key, b, BPF_ANY);
 	count(LRU_CNT_BALANCE, 1);
 
-	if (stream_events) {
+	if (stream_types & (1u << LRU_EV_BALANCE)) {
 		struct lru_event *e = reserve_event();
 
 		if (!e)
@@ -253,7 +254,7 @@ static __always_inline void account_move(const struct lru_move_key *key,
 	c->pages += nr_pages;
 	count(LRU_CNT_MOVE, 1);
 
-	if (stream_events) {
+	if (stream_types & (1u << LRU_EV_MOVE)) {
 		struct lru_event *e = reserve_event();
 
 		if (!e)

@@ -135,6 +135,8 @@ struct lru_tracer_opts {
 	bool verbose;		/* let libbpf print to stderr */
 	lru_event_fn on_event;	/* non-NULL: stream individual events */
 	void *ctx;		/* passed to on_event */
+	uint32_t stream_types;	/* bits (1 << LRU_EV_*) to stream; 0: all.
+				 * A type left out costs no ring buffer room. */
 	size_t ringbuf_bytes;	/* 0: 1 MiB; rounded up to a power of two */
 	/* Filters, applied in the kernel to the stream and the aggregates. */
 	int nid;		/* -1: every node */

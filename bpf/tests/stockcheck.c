@@ -3,7 +3,7 @@
  * stockcheck: the guest test driver of the stock sources (tests/guest/
  * stock-*.t).  Runs one tracer per --source given, side by side, each
  * with its own maps: on our kernel the series and stock-fentry watch the
- * same reclaim.  Until SIGINT/SIGTERM it writes every streamed event of
+ * same reclaim.  Until SIGINT/SIGTERM it writes every balance decision of
  * tracer NAME to DIR/NAME.events (JSON lines); then one summary per
  * tracer to DIR/NAME.json: source, limits, list totals, moves, MGLRU
  * counts and aging, and bpf_stats per program.
@@ -226,6 +226,12 @@ int main(int argc, char **argv)
 			}
 			opts.on_event = on_event;
 			opts.ctx = &runs[i];
+			/*
+			 * Only the decisions are paired; shrinks and moves
+			 * would be ten times the events, and under TCG a
+			 * starved reader then loses some.
+			 */
+			opts.stream_types = 1u << LRU_EV_BALANCE;
 			opts.ringbuf_bytes = 16 << 20;
 		}
 		runs[i].t = lru_tracer_open(&opts, &rc);
