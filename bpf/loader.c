@@ -24,6 +24,7 @@
 #include <bpf/btf.h>
 #include <bpf/libbpf.h>
 #include "lru_loader.h"
+#include "sl_cgroup.h"
 #include "lrutrace.skel.h"
 #include "stock.skel.h"
 #include "snapshot.h"
@@ -1044,7 +1045,8 @@ int lru_tracer_prog_stats(struct lru_tracer *t, struct lru_prog_stat *out, size_
 
 int lru_memcg_id_from_path(const char *path, uint64_t *id)
 {
-	char full[PATH_MAX];
+	struct sl_cgroup cg;
+	const char *full;
 	struct {
 		struct file_handle fh;
 		uint64_t cgid;
@@ -1055,11 +1057,9 @@ int lru_memcg_id_from_path(const char *path, uint64_t *id)
 
 	if (!path || !*path || !id)
 		return LRU_ERR_INVAL;
-	if (strncmp(path, "/sys/fs/cgroup", 14) == 0 || path[0] == '.')
-		snprintf(full, sizeof(full), "%s", path);
-	else
-		snprintf(full, sizeof(full), "/sys/fs/cgroup/%s",
-			 path[0] == '/' ? path + 1 : path);
+	if (sl_cgroup_resolve(NULL, path, 0, &cg))
+		return LRU_ERR_NO_CGROUP;
+	full = cg.path;
 	if (statfs(full, &sfs) || sfs.f_type != CGROUP2_SUPER_MAGIC)
 		return LRU_ERR_NO_CGROUP;
 	h.fh.handle_bytes = sizeof(h.cgid);

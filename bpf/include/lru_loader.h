@@ -273,9 +273,10 @@ int lru_tracer_prog_stats(struct lru_tracer *t, struct lru_prog_stat *out, size_
 /* ---- helpers ---- */
 
 /*
- * The cgroup id of a cgroup v2 directory: an absolute path, or one relative
- * to the cgroup2 mount ("/work" and "work" both mean /sys/fs/cgroup/work).
- * The root cgroup is id 1.
+ * The cgroup id of a cgroup v2 directory, PATH resolved as every tool does
+ * (sl_cgroup.h: an absolute path on cgroup2 as given, anything else below
+ * the cgroup2 mount, so "/work" and "work" both mean /sys/fs/cgroup/work
+ * when /work is not a cgroup).  The root cgroup is id 1.
  */
 int lru_memcg_id_from_path(const char *path, uint64_t *id);
 
