@@ -7,6 +7,7 @@
 #   make bench    benchmarks: ratios measured side by side (see README)
 #   make fuzz     libFuzzer on every parser and tool input, FUZZ_SECONDS each (default 600)
 #   make soak     the debug kernel under SOAK_SECONDS (default 600) of churn
+#   make deb      Debian packages into build/deb/ (dpkg-buildpackage), then lintian
 #   make clean    remove build outputs (the kernel/image cache stays)
 #
 # Steps, each also a target of its own:
@@ -18,6 +19,8 @@
 #   make kernel-debug  the patched kernel with kernel-patch/debug.config
 #   make image    the guest root image       (guest-image/build-image)
 #   make guest    kernel + image
+#   make install  the tools, their man pages and libmmstat under
+#                 $(DESTDIR)$(PREFIX) (PREFIX defaults to /usr/local)
 #   make distclean  clean, and drop the cache in $(SPLITLRU_CACHE)
 
 SPLITLRU_CACHE ?= /var/cache/splitlru
@@ -30,7 +33,7 @@ BUILT      := $(foreach c,$(COMPONENTS),$(if $(wildcard $(c)/Makefile),$(c)))
 PROVE ?= prove
 TESTS := tests/unit tests/guest
 
-.PHONY: print-components run check check-host bench fuzz soak clean distclean deps build kernel kernel-stock kernel-debug kernel-distro image guest
+.PHONY: print-components run check check-host bench fuzz soak deb install clean distclean deps build kernel kernel-stock kernel-debug kernel-distro image guest
 
 run: build guest
 	guest-image/qemu-run --interactive --timeout 0 -- guest-image/demo-session
@@ -65,6 +68,11 @@ SOAK_SECONDS ?= 600
 soak: build image kernel-debug
 	SOAK_SECONDS=$(SOAK_SECONDS) $(PROVE) -v tests/soak/soak.t
 
+# Built from a copy of the tree (mk/make-deb), so debian/rules clean leaves
+# these builds alone; needs no kernel and no guest.
+deb:
+	@mk/make-deb
+
 deps:
 	@mk/install-deps
 
@@ -89,6 +97,11 @@ image: deps
 	guest-image/build-image
 
 guest: kernel image
+
+# After make build; each component's install builds what is missing.
+INSTALL_DIRS := parsers tools/lrutrace tools/splitlrutop tools/lruload
+install:
+	@set -e; for d in $(INSTALL_DIRS); do $(MAKE) --no-print-directory -C $$d install; done
 
 # The components make build builds, for tests/unit/build.t.
 print-components:

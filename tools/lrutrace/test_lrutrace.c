@@ -431,6 +431,14 @@ static void test_prometheus(void **state)
 
 	assert_int_equal(report_prometheus(capture_start(&c), &rc, *state), 0);
 	t = capture_end(&c);
+	/* the text as a scrape gets it, for tests/unit/prometheus-rules.t */
+	if (getenv("LRUTRACE_PROM_OUT")) {
+		FILE *o = fopen(getenv("LRUTRACE_PROM_OUT"), "w");
+
+		assert_non_null(o);
+		fputs(t, o);
+		assert_int_equal(fclose(o), 0);
+	}
 	assert_like(t, "^splitlru_lru_scanned_pages_total\\{nid=\"0\",memcg_id=\"42\",lru=\"inactive_file\",reclaimer=\"memcg\"\\} 320$");
 	/* every line is a comment or name{labels} value */
 	assert_int_equal(regcomp(&comment, "^# (HELP|TYPE) splitlru_[a-z_]+ ", REG_EXTENDED | REG_NOSUB), 0);
