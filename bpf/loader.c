@@ -373,6 +373,7 @@ static void set_limits(struct lru_tracer *t)
 
 /* The rodata filters, alike in every object (lru_common.bpf.h). */
 #define SET_FILTERS(rodata, opts) do {						\
+	(rodata)->shrink_hists = !(opts)->no_hists;				\
 	(rodata)->stream_types = !(opts)->on_event ? 0 :			\
 		(opts)->stream_types ? (opts)->stream_types : ~0u;		\
 	(rodata)->filter_nid = (opts)->nid;					\
@@ -482,7 +483,7 @@ struct lru_tracer *lru_tracer_open(const struct lru_tracer_opts *opts, int *err)
 	struct lrutrace_bpf *skel;
 	struct stock_probe sp;
 	enum lru_source source;
-	bool full, series, balance, move, classic, mglru, kprobes, gen_events;
+	bool full, series, balance, move, classic, mglru, kprobes, gen_events, lat;
 	struct btf *btf;
 	int rc;
 
@@ -564,10 +565,15 @@ struct lru_tracer *lru_tracer_open(const struct lru_tracer_opts *opts, int *err)
 	bpf_program__set_autoload(skel->progs.fb_isolate, !full);
 	bpf_program__set_autoload(skel->progs.fb_shrink_inactive, !full);
 	bpf_program__set_autoload(skel->progs.fb_shrink_active, !full);
-	bpf_program__set_autoload(skel->progs.direct_begin, f.flags & LRU_FEAT_DIRECT_LAT);
-	bpf_program__set_autoload(skel->progs.direct_end, f.flags & LRU_FEAT_DIRECT_LAT);
-	bpf_program__set_autoload(skel->progs.memcg_begin, f.flags & LRU_FEAT_MEMCG_LAT);
-	bpf_program__set_autoload(skel->progs.memcg_end, f.flags & LRU_FEAT_MEMCG_LAT);
+	/*
+	 * The latency programs feed the histograms and, where the events
+	 * carry no reclaimer (stock sources), current_reclaimer().
+	 */
+	lat = !opts->no_hists || !series;
+	bpf_program__set_autoload(skel->progs.direct_begin, lat && (f.flags & LRU_FEAT_DIRECT_LAT));
+	bpf_program__set_autoload(skel->progs.direct_end, lat && (f.flags & LRU_FEAT_DIRECT_LAT));
+	bpf_program__set_autoload(skel->progs.memcg_begin, lat && (f.flags & LRU_FEAT_MEMCG_LAT));
+	bpf_program__set_autoload(skel->progs.memcg_end, lat && (f.flags & LRU_FEAT_MEMCG_LAT));
 	SET_FILTERS(skel->rodata, opts);
 
 	/* Without a stream the ring buffer only costs memory: make it one page. */

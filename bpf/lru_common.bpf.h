@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause) */
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * lru_common.bpf.h: the maps, filters and accounting every splitlru BPF
  * object shares: lrutrace.bpf.c (the series and the stock tracepoints) and
@@ -14,6 +14,7 @@
 /* Set by the loader before load (read-only after). */
 /* Event types to put in the ring buffer: bits (1 << LRU_EV_*); 0: none. */
 const volatile __u32 stream_types = 0;
+const volatile bool shrink_hists = true;	/* lrutrace hist only: see opts.no_hists */
 const volatile int filter_nid = -1;		/* -1: every node */
 const volatile bool filter_memcg_on = false;
 const volatile __u64 filter_memcg_id = 0;
@@ -179,9 +180,11 @@ static __always_inline void account_shrink(const struct lru_shrink_event *s)
 	c->writeback_io += s->nr_writeback_io;
 
 	count(LRU_CNT_SHRINK, 1);
-	if (s->lru == SL_LRU_INACTIVE_ANON || s->lru == SL_LRU_INACTIVE_FILE)
-		hist_add(LRU_HIST_RECLAIMED, log2_slot(s->nr_reclaimed));
-	hist_add(LRU_HIST_PRIORITY, s->priority);
+	if (shrink_hists) {
+		if (s->lru == SL_LRU_INACTIVE_ANON || s->lru == SL_LRU_INACTIVE_FILE)
+			hist_add(LRU_HIST_RECLAIMED, log2_slot(s->nr_reclaimed));
+		hist_add(LRU_HIST_PRIORITY, s->priority);
+	}
 
 	if (stream_types & (1u << LRU_EV_SHRINK)) {
 		struct lru_event *e = reserve_event();

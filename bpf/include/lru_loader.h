@@ -140,6 +140,14 @@ struct lru_tracer_opts {
 	uint32_t stream_types;	/* bits (1 << LRU_EV_*) to stream; 0: all.
 				 * A type left out costs no ring buffer room. */
 	size_t ringbuf_bytes;	/* 0: 1 MiB; rounded up to a power of two */
+	/*
+	 * No histograms: the per-shrink priority and reclaimed histograms
+	 * are not kept, and on the series source the reclaim latency
+	 * programs (direct/memcg begin and end) are not loaded.  Two map
+	 * updates fewer per shrink, and two hash updates fewer per reclaim
+	 * entry, for callers that never read snapshot.hists.
+	 */
+	bool no_hists;
 	/* Filters, applied in the kernel to the stream and the aggregates. */
 	int nid;		/* -1: every node */
 	bool memcg_filter;	/* count only memcg_id below */

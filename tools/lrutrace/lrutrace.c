@@ -327,6 +327,7 @@ int main(int argc, char **argv)
 	opts.move_mask = env.move_mask;
 	opts.reclaimer_mask = env.reclaimer_mask;
 	opts.ringbuf_bytes = env.ringbuf_bytes;
+	opts.no_hists = env.mode != MODE_HIST;	/* only hist reads them */
 	if (env.memcg_path) {
 		struct sl_cgroup cg;
 

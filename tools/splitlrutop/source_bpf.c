@@ -46,6 +46,7 @@ struct sl_bpf_source *sl_bpf_open(bool force_fallback, enum sl_bpf_reason *reaso
 	}
 	lru_tracer_opts_init(&opts);
 	opts.force_fallback = force_fallback;
+	opts.no_hists = true;	/* the display has no histogram */
 	b->tracer = lru_tracer_open(&opts, &err);
 	if (b->tracer) {
 		err = lru_tracer_load(b->tracer);
