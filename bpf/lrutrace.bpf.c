@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * lrutrace.bpf.c: the kernel side of splitlru's tracer.
  *
@@ -265,4 +265,4 @@ int BPF_PROG(memcg_end, unsigned long nr_reclaimed)
 	return 0;
 }
 
-char LICENSE[] SEC("license") = "Dual BSD/GPL";
+char LICENSE[] SEC("license") = "GPL";

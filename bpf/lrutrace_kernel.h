@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause) */
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * lrutrace_kernel.h: what lrutrace.bpf.c expects of the kernel series
  * (kernel-patch/), as CO-RE "flavor" types.

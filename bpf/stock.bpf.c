@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * stock.bpf.c: the "stock-fentry" source, for kernels without the series'
  * tracepoints (Debian's linux-image-6.1.0-*-amd64 and the like).
@@ -938,4 +938,4 @@ int BPF_PROG(gen_age, const struct lru_gen_age_info___sl *info)
 	return 0;
 }
 
-char LICENSE[] SEC("license") = "Dual BSD/GPL";
+char LICENSE[] SEC("license") = "GPL";

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause) */
+/* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * stock_kernel.h: what stock.bpf.c reads of a kernel without the series'
  * tracepoints: CO-RE helpers that walk from a lruvec to its node and memcg,
