@@ -107,6 +107,16 @@ is "$?" 1 "lrutrace stat --listen on a port in use: exit 1"
 like "$err" "Address already in use" "before it loads anything"
 err=$(tools/lrutrace/build/lrutrace stat --listen "no-such-host.invalid:$port" 2>&1)
 is "$?" 2 "lrutrace --listen with an address that does not resolve: exit 2"
+err=$(tools/lrutrace/build/lrutrace stat --listen "0.0.0.0:$port" 2>&1)
+is "$?" 2 "lrutrace --listen on every address without --listen-remote: exit 2"
+like "$err" "not a loopback address; add --listen-remote" "saying how to mean it"
+"$server" "[::]:$((port + 1))" 2>"$tmp/err3"
+is "$?" 2 "the server refuses [::] as well"
+LISTEN_REMOTE=1 "$server" "0.0.0.0:$((port + 2))" >/dev/null 2>"$tmp/err4" &
+rpid=$!
+for i in $(seq 50); do grep -q listening "$tmp/err4" && break; sleep 0.1; done
+like "$(cat "$tmp/err4")" '^listening' "with remote allowed it serves 0.0.0.0"
+kill -TERM "$rpid"; wait "$rpid"
 err=$(tools/lrutrace/build/lrutrace stat --listen 0 2>&1)
 is "$?" 2 "lrutrace --listen 0: exit 2"
 like "$err" 'from 1 to 65535' "the port must be 1 to 65535"

@@ -67,6 +67,7 @@ enum {
 	OPT_PER_MEMCG,
 	OPT_PROMETHEUS,
 	OPT_LISTEN,
+	OPT_LISTEN_REMOTE,
 	OPT_SELF,
 	OPT_RINGBUF,
 };
@@ -87,7 +88,9 @@ static const struct argp_option opts[] = {
 	{ "prometheus", OPT_PROMETHEUS, "FILE", 0,
 	  "stat: also write the counters to FILE each interval, atomically, in the Prometheus text format (node_exporter textfile collector)", 2 },
 	{ "listen", OPT_LISTEN, "[ADDR:]PORT", 0,
-	  "stat: serve the same text at http://ADDR:PORT/metrics (ADDR defaults to 127.0.0.1; [::1]:PORT for IPv6; PORT 1 to 65535)", 2 },
+	  "stat: serve the same text at http://ADDR:PORT/metrics (ADDR defaults to 127.0.0.1; [::1]:PORT for IPv6; PORT 1 to 65535); a loopback ADDR unless --listen-remote", 2 },
+	{ "listen-remote", OPT_LISTEN_REMOTE, NULL, 0,
+	  "stat: allow an --listen ADDR other than loopback (the metrics name every cgroup)", 2 },
 	{ "self", OPT_SELF, NULL, 0,
 	  "Also report lrutrace's own cost: events/s and BPF run time (bpf_stats)", 2 },
 	{ NULL, 0, NULL, 0, "Tracing:", 3 },
@@ -179,6 +182,9 @@ static error_t parse_arg(int key, char *arg, struct argp_state *state)
 		if (!listen_port_valid(arg))
 			argp_error(state, "--listen '%s': the port must be a number from 1 to 65535", arg);
 		env->listen = arg;
+		break;
+	case OPT_LISTEN_REMOTE:
+		env->listen_remote = true;
 		break;
 	case OPT_SELF:
 		env->self = true;

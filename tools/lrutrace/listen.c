@@ -26,6 +26,7 @@
 #include <unistd.h>
 #include <sys/socket.h>
 #include <netinet/in.h>
+#include <arpa/inet.h>
 #include <microhttpd.h>
 
 #include "listen.h"
@@ -43,8 +44,26 @@ static const char text_404[] = "only /metrics\n";
 static const char text_413[] = "request too large\n";
 static const char text_503[] = "no sample yet\n";
 
-/* Bind and listen on SPEC; -1 after saying why on stderr. */
-static int bind_spec(const char *spec, int *usage_error)
+/* 127.0.0.0/8 or ::1 (also as ::ffff:127.x.y.z). */
+static bool is_loopback(const struct sockaddr *sa)
+{
+	if (sa->sa_family == AF_INET)
+		return (ntohl(((const struct sockaddr_in *)sa)->sin_addr.s_addr) >> 24) == 127;
+	if (sa->sa_family == AF_INET6) {
+		const struct in6_addr *a = &((const struct sockaddr_in6 *)sa)->sin6_addr;
+
+		return IN6_IS_ADDR_LOOPBACK(a) ||
+		       (IN6_IS_ADDR_V4MAPPED(a) && a->s6_addr[12] == 127);
+	}
+	return false;
+}
+
+/*
+ * Bind and listen on SPEC; -1 after saying why on stderr.  The metrics
+ * name every cgroup and describe the machine's memory: an address other
+ * than loopback is a usage error unless REMOTE says it is meant.
+ */
+static int bind_spec(const char *spec, bool remote, int *usage_error)
 {
 	char host[256] = "127.0.0.1", port[16];
 	const char *colon = strrchr(spec, ':');
@@ -84,6 +103,12 @@ static int bind_spec(const char *spec, int *usage_error)
 	rc = getaddrinfo(host, port, &hints, &res);
 	if (rc) {
 		fprintf(stderr, "lrutrace: --listen '%s': %s\n", spec, gai_strerror(rc));
+		return -1;
+	}
+	if (!remote && !is_loopback(res->ai_addr)) {
+		fprintf(stderr, "lrutrace: --listen '%s': not a loopback address; "
+			"add --listen-remote to serve the metrics to other hosts\n", spec);
+		freeaddrinfo(res);
 		return -1;
 	}
 	*usage_error = 0;
@@ -168,11 +193,11 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *conn,
 	return ret;
 }
 
-struct metrics_server *metrics_start(const char *spec, int *usage_error)
+struct metrics_server *metrics_start(const char *spec, bool remote, int *usage_error)
 {
 	struct metrics_server *srv;
 	sigset_t all, old;
-	int fd = bind_spec(spec, usage_error);
+	int fd = bind_spec(spec, remote, usage_error);
 
 	if (fd < 0)
 		return NULL;

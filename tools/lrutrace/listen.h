@@ -8,6 +8,7 @@
 #ifndef LRUTRACE_LISTEN_H
 #define LRUTRACE_LISTEN_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 struct metrics_server;
@@ -17,9 +18,11 @@ struct metrics_server;
  * serving.  NULL on failure, said on stderr; *usage_error is then set when
  * the spec itself was wrong (an address that does not resolve), and clear
  * for a bind that failed (in use, not a local address, not permitted).
- * Until the first metrics_publish(), GET /metrics answers 503.
+ * An address other than loopback is refused as a usage error unless
+ * REMOTE is set (--listen-remote).  Until the first metrics_publish(),
+ * GET /metrics answers 503.
  */
-struct metrics_server *metrics_start(const char *spec, int *usage_error);
+struct metrics_server *metrics_start(const char *spec, bool remote, int *usage_error);
 
 /* Serve BODY (copied) from now on.  0, or -ENOMEM (the old text stays). */
 int metrics_publish(struct metrics_server *srv, const char *body, size_t len);

@@ -34,7 +34,7 @@ int main(int argc, char **argv)
 	}
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
-	srv = metrics_start(argv[1], &usage);
+	srv = metrics_start(argv[1], getenv("LISTEN_REMOTE") != NULL, &usage);
 	if (!srv)
 		return usage ? 2 : 1;
 	fprintf(stderr, "listening\n");

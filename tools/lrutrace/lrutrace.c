@@ -345,7 +345,7 @@ int main(int argc, char **argv)
 	 * Bind before loading anything: a port in use ends the run at once
 	 * (status 1), an address that does not resolve is a usage error.
 	 */
-	if (env.listen && !(srv = metrics_start(env.listen, &usage)))
+	if (env.listen && !(srv = metrics_start(env.listen, env.listen_remote, &usage)))
 		return usage ? EXIT_USAGE : EXIT_FAILURE_RUNTIME;
 	if (env.mode == MODE_EVENTS) {
 		ec.env = &env;

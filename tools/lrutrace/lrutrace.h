@@ -44,6 +44,7 @@ struct lrutrace_env {
 	size_t ringbuf_bytes;
 	const char *prometheus_path;
 	const char *listen;		/* ADDR:PORT or PORT */
+	bool listen_remote;		/* --listen may bind beyond loopback */
 };
 
 /*
