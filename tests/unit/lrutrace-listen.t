@@ -33,7 +33,7 @@ request() {
 	printf '%b' "$1" >&3 2>/dev/null
 	answer=$(timeout 10 cat <&3 | tr -d '\r')
 	exec 3<&-
-	printf '%s\n' "${answer:-closed}"
+	printf '%s\n' "${answer:-closed}" 2>/dev/null	# a reader may stop at the status line
 }
 # status TEXT: the status line of the answer, with shell builtins only
 status() {
