@@ -154,8 +154,8 @@ static error_t parse_arg(int key, char *arg, struct argp_state *state)
 		break;
 	case 'l':
 		parse_words(state, arg, LRU_NAMES_LRU, &env->lru_mask, 0, NULL);
-		if (env->lru_mask & (1U << SL_LRU_UNEVICTABLE))
-			argp_error(state, "--lru: unevictable is never shrunk");
+		if (env->lru_mask & (1U << SL_LRU_UNEVICTABLE | 1U << SL_LRU_NONE))
+			argp_error(state, "--lru: unevictable and none are never shrunk");
 		break;
 	case 'r':
 		parse_words(state, arg, LRU_NAMES_REASON, &env->reason_mask,

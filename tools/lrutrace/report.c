@@ -338,10 +338,10 @@ int report_prometheus(FILE *out, const struct report_ctx *rc,
 
 		fprintf(out, "splitlru_scan_share_permille{nid=\"%u\",memcg_id=\"%llu\",type=\"anon\",policy=\"%s\"} %u\n",
 			b->nid, (unsigned long long)b->memcg_id,
-			lru_name(LRU_NAMES_POLICY, b->policy), b->anon_permille);
+			lru_name(LRU_NAMES_POLICY, b->policy), b->decided_anon_permille);
 		fprintf(out, "splitlru_scan_share_permille{nid=\"%u\",memcg_id=\"%llu\",type=\"file\",policy=\"%s\"} %u\n",
 			b->nid, (unsigned long long)b->memcg_id,
-			lru_name(LRU_NAMES_POLICY, b->policy), b->file_permille);
+			lru_name(LRU_NAMES_POLICY, b->policy), b->decided_file_permille);
 	}
 	fputs("# HELP splitlru_lru_moved_pages_total Pages moved between LRU lists outside the shrink path.\n"
 	      "# TYPE splitlru_lru_moved_pages_total counter\n", out);

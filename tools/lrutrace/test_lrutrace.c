@@ -305,13 +305,13 @@ static void test_stat_memcg_decision(void **state)
 	memset(&b, 0, sizeof(b));
 	b.memcg_id = 7;
 	b.ts_ns = 100;
-	b.anon_permille = 300;
-	b.file_permille = 700;
+	b.decided_anon_permille = 300;
+	b.decided_file_permille = 700;
 	lru_snapshot_add_balance(&s, &b);
 	b.memcg_id = 9;
 	b.ts_ns = 200;
-	b.anon_permille = 650;
-	b.file_permille = 350;
+	b.decided_anon_permille = 650;
+	b.decided_file_permille = 350;
 	b.flags = LRU_BALANCE_RECONSTRUCTED;	/* stock-fentry's */
 	lru_snapshot_add_balance(&s, &b);
 	assert_int_equal(report_stat_text(capture_start(&c), &rc, &s), 0);
@@ -514,8 +514,8 @@ static char *sample_events(bool json)
 	ev.balance.policy = SL_POLICY_ROTATION;
 	ev.balance.mode = SL_MODE_FRACT;
 	ev.balance.swappiness = 60;
-	ev.balance.anon_permille = 123;
-	ev.balance.file_permille = 877;
+	ev.balance.decided_anon_permille = 123;
+	ev.balance.decided_file_permille = 877;
 	fmt(&ev, 1.6, buf, sizeof(buf));
 	fprintf(f, "%s\n", buf);
 
