@@ -383,8 +383,8 @@ static void test_stat_json(void **state)
 	for (size_t i = 0; i < json_object_array_length(bal); i++) {	/* shares sum to 1000 */
 		json_object *b = json_object_array_get_idx(bal, i);
 
-		assert_int_equal(json_object_get_int(json_object_object_get(b, "anon_permille")) +
-				 json_object_get_int(json_object_object_get(b, "file_permille")), 1000);
+		assert_int_equal(json_object_get_int(json_object_object_get(b, "decided_anon_permille")) +
+				 json_object_get_int(json_object_object_get(b, "decided_file_permille")), 1000);
 	}
 	/* the documented keys, in order */
 	json_object_object_foreach(o, key, val) {
