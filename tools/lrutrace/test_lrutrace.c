@@ -178,7 +178,8 @@ static void test_usage_errors(void **state)
 	assert_like(err, "no MODE given");
 	USAGE("unknown mode 'top'", "top");
 	USAGE("unknown word 'inactive'", "stat", "--lru", "inactive");
-	USAGE("unevictable is never shrunk", "stat", "--lru", "unevictable");
+	USAGE("unevictable and none are never shrunk", "stat", "--lru", "unevictable");
+	USAGE("unevictable and none are never shrunk", "stat", "--lru", "none");
 	USAGE("unknown word 'bogus'", "events", "--reason", "bogus");
 	USAGE("events takes no INTERVAL", "events", "5");
 	USAGE("INTERVAL 'x'", "stat", "x");
@@ -266,6 +267,9 @@ static void test_stat_text(void **state)
 	assert_like(t, "inactive_anon +0 +0 +0 +0 +0 +-");	/* idle list: eff% - */
 	/* decided beside scanned, over both lists of each type: 230/5550 */
 	assert_like(t, "share anon/file: decided 3\\.7/96\\.3%  scanned 4\\.1/95\\.9%");
+	/* the share of the scan targets under it; a v1 decision has none */
+	assert_like(t, "^ +target  4\\.1/95\\.9% of the scan targets$");
+	assert_like(t, "^ +target  - of the scan targets$");
 	assert_like(t, "mode file by no_swap");		/* a forced mode names its cause */
 	assert_like(t, "self: 1000 events/s, 250 ns BPF per event");
 	free(t);
@@ -432,6 +436,10 @@ static void test_prometheus(void **state)
 	assert_int_equal(report_prometheus(capture_start(&c), &rc, *state), 0);
 	t = capture_end(&c);
 	assert_like(t, "^splitlru_lru_scanned_pages_total\\{nid=\"0\",memcg_id=\"42\",lru=\"inactive_file\",reclaimer=\"memcg\"\\} 320$");
+	assert_like(t, "^splitlru_decided_share_permille\\{nid=\"0\",memcg_id=\"1\",type=\"anon\",policy=\"cost\"\\} 37$");
+	assert_like(t, "^splitlru_target_share_permille\\{nid=\"0\",memcg_id=\"1\",type=\"file\",policy=\"cost\"\\} 959$");
+	/* a v1 recording's pair is read as the decided one */
+	assert_like(t, "^splitlru_decided_share_permille\\{nid=\"1\",memcg_id=\"1\",type=\"file\",policy=\"cost\"\\} 1000$");
 	/* every line is a comment or name{labels} value */
 	assert_int_equal(regcomp(&comment, "^# (HELP|TYPE) splitlru_[a-z_]+ ", REG_EXTENDED | REG_NOSUB), 0);
 	assert_int_equal(regcomp(&sample, "^splitlru_[a-z_]+(\\{([a-z_]+=\"[^\"]*\",?)+\\})? [0-9]+$",

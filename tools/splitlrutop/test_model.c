@@ -77,10 +77,23 @@ static void test_shares(void **state)
 	n.zbal[SL_ZBAL_ANON_PERMILLE] = 250;
 	n.zbal[SL_ZBAL_FILE_PERMILLE] = 750;
 	ok(sl_node_decided_anon_pm(&n, &src) == 250 && src == SL_SRC_ZONEINFO, "zoneinfo 250/750");
+	ok(sl_node_target_anon_pm(&n, &src) == -1 && src == SL_SRC_NONE,
+	   "series v1 zoneinfo: no target share");
+	/* series v2: the decided pair by its own name, and the target pair */
+	n.zbal[SL_ZBAL_DECIDED_ANON_PERMILLE] = 312;
+	n.zbal[SL_ZBAL_DECIDED_FILE_PERMILLE] = 688;
+	n.zbal[SL_ZBAL_TARGET_ANON_PERMILLE] = 871;
+	n.zbal[SL_ZBAL_TARGET_FILE_PERMILLE] = 129;
+	ok(sl_node_decided_anon_pm(&n, &src) == 312 && src == SL_SRC_ZONEINFO,
+	   "v2 zoneinfo: lru_decided_* before lru_scan_*");
+	ok(sl_node_target_anon_pm(&n, &src) == 871 && src == SL_SRC_ZONEINFO, "v2 zoneinfo: target 871/129");
 	n.decision.present = true;
 	n.decision.b.decided_anon_permille = 600;
 	n.decision.b.decided_file_permille = 400;
+	n.decision.b.target_anon_permille = 909;
+	n.decision.b.target_file_permille = 91;
 	ok(sl_node_decided_anon_pm(&n, &src) == 600 && src == SL_SRC_BPF, "a decision event wins over zoneinfo");
+	ok(sl_node_target_anon_pm(&n, &src) == 909 && src == SL_SRC_BPF, "and its target share too");
 }
 
 /* Every count column is a field of the list counts' table. */
