@@ -58,7 +58,8 @@ static const char doc[] =
 "to the event stream and to the counts alike.  Lists take comma-separated\n"
 "words; --reason takes shrink reasons (balance, age_anon, kswapd_age,\n"
 "skipped) and move reasons (rotate_writeback, activate_access, deactivate,\n"
-"deactivate_file, lazyfree, refault_activate).";
+"deactivate_file, lazyfree, refault_activate, mlock, munlock, rescue,\n"
+"activate_batched).";
 
 static const char args_doc[] = "MODE [INTERVAL [COUNT]]";
 
