@@ -212,6 +212,27 @@ static __always_inline __u8 current_reclaimer(void)
 	return SL_RECLAIMER_OTHER;
 }
 
+/* @part of @whole in per mille, rounded to nearest: the series' permille_of() */
+static __always_inline __u32 permille_of(__u64 part, __u64 whole)
+{
+	return (part * 2000 / whole + 1) / 2;
+}
+
+/*
+ * The share of the scan targets, as the series v2 computes it: anon's part
+ * of scan[], the decided share when all four targets are 0.  For sources
+ * that do not report it (series v1, stock-fentry).
+ */
+static __always_inline void balance_set_target(struct lru_balance *b)
+{
+	__u64 anon = b->scan[SL_LRU_INACTIVE_ANON] + b->scan[SL_LRU_ACTIVE_ANON];
+	__u64 total = anon + b->scan[SL_LRU_INACTIVE_FILE] + b->scan[SL_LRU_ACTIVE_FILE];
+
+	b->target_anon_permille = total ? permille_of(anon, total)
+					: b->decided_anon_permille;
+	b->target_file_permille = 1000 - b->target_anon_permille;
+}
+
 /* Keep one balance decision as the latest of its (nid, memcg); stream it. */
 static __always_inline void account_balance(const struct lru_balance *b)
 {

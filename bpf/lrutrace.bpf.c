@@ -65,6 +65,26 @@ int BPF_PROG(lru_shrink, const struct lru_shrink_info___sl *info)
 	return 0;
 }
 
+/*
+ * The decided and target shares: series v2 reports both; v1 has only
+ * anon_permille, the decided share (in equal mode, the targets' share),
+ * and the target share is computed from the targets as v2 does.
+ */
+static __always_inline void balance_shares(struct lru_balance *b,
+					   const struct scan_balance_info___sl *info)
+{
+	if (bpf_core_field_exists(info->decided_anon_permille)) {
+		b->decided_anon_permille = info->decided_anon_permille;
+		b->decided_file_permille = info->decided_file_permille;
+		b->target_anon_permille = info->target_anon_permille;
+		b->target_file_permille = info->target_file_permille;
+		return;
+	}
+	b->decided_anon_permille = info->decided_anon_permille;
+	b->decided_file_permille = info->decided_file_permille;
+	balance_set_target(b);
+}
+
 SEC("tp_btf/mm_vmscan_scan_balance")
 int BPF_PROG(scan_balance, const struct scan_balance_info___sl *info)
 {
@@ -89,12 +109,11 @@ int BPF_PROG(scan_balance, const struct scan_balance_info___sl *info)
 	b.fraction_anon = info->fraction_anon;
 	b.fraction_file = info->fraction_file;
 	b.denominator = info->denominator;
-	b.anon_permille = info->anon_permille;
-	b.file_permille = info->file_permille;
 	b.scan[SL_LRU_INACTIVE_ANON] = info->scan_inactive_anon;
 	b.scan[SL_LRU_ACTIVE_ANON] = info->scan_active_anon;
 	b.scan[SL_LRU_INACTIVE_FILE] = info->scan_inactive_file;
 	b.scan[SL_LRU_ACTIVE_FILE] = info->scan_active_file;
+	balance_shares(&b, info);
 	account_balance(&b);
 	return 0;
 }

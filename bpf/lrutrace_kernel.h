@@ -66,6 +66,10 @@ enum lru_move_reason___sl {
 	LRU_MOVE_DEACTIVATE_FILE___sl,
 	LRU_MOVE_LAZYFREE___sl,
 	LRU_MOVE_REFAULT_ACTIVATE___sl,
+	LRU_MOVE_MLOCK___sl,		/* series v2 */
+	LRU_MOVE_MUNLOCK___sl,
+	LRU_MOVE_RESCUE___sl,
+	LRU_MOVE_ACTIVATE_BATCHED___sl,
 };
 
 /* ---- the series' tracepoint arguments ---- */
@@ -105,8 +109,12 @@ struct scan_balance_info___sl {
 	unsigned long long fraction_anon;
 	unsigned long long fraction_file;
 	unsigned long long denominator;
-	unsigned int anon_permille;
+	unsigned int anon_permille;		/* v1; v2 keeps it as the decided */
 	unsigned int file_permille;
+	unsigned int decided_anon_permille;	/* v2 */
+	unsigned int decided_file_permille;
+	unsigned int target_anon_permille;	/* v2 */
+	unsigned int target_file_permille;
 	unsigned long scan_inactive_anon;
 	unsigned long scan_active_anon;
 	unsigned long scan_inactive_file;
@@ -186,6 +194,8 @@ static __always_inline __u8 xlate_lru(__u32 v)
 	XLATE(v, lru_list, LRU_ACTIVE_ANON, SL_LRU_ACTIVE_ANON);
 	XLATE(v, lru_list, LRU_INACTIVE_FILE, SL_LRU_INACTIVE_FILE);
 	XLATE(v, lru_list, LRU_ACTIVE_FILE, SL_LRU_ACTIVE_FILE);
+	/* mm_lru_move's "none" (series v2): a folio that was on no list */
+	XLATE(v, lru_list, NR_LRU_LISTS, SL_LRU_NONE);
 	return SL_LRU_UNEVICTABLE;
 }
 
@@ -243,6 +253,10 @@ static __always_inline __u8 xlate_move_reason(__u32 v)
 	XLATE(v, lru_move_reason___sl, LRU_MOVE_DEACTIVATE_FILE___sl, SL_MOVE_DEACTIVATE_FILE);
 	XLATE(v, lru_move_reason___sl, LRU_MOVE_LAZYFREE___sl, SL_MOVE_LAZYFREE);
 	XLATE(v, lru_move_reason___sl, LRU_MOVE_REFAULT_ACTIVATE___sl, SL_MOVE_REFAULT_ACTIVATE);
+	XLATE(v, lru_move_reason___sl, LRU_MOVE_MLOCK___sl, SL_MOVE_MLOCK);
+	XLATE(v, lru_move_reason___sl, LRU_MOVE_MUNLOCK___sl, SL_MOVE_MUNLOCK);
+	XLATE(v, lru_move_reason___sl, LRU_MOVE_RESCUE___sl, SL_MOVE_RESCUE);
+	XLATE(v, lru_move_reason___sl, LRU_MOVE_ACTIVATE_BATCHED___sl, SL_MOVE_ACTIVATE_BATCHED);
 	return SL_MOVE_UNKNOWN;
 }
 

@@ -149,16 +149,12 @@ static __always_inline bool can_reclaim_anon(struct mem_cgroup *memcg,
 	return false;
 }
 
-/* permille_of() and scan_anon_permille() of the series, in plain u64 */
-static __always_inline __u32 permille_of(__u64 part, __u64 whole)
+/*
+ * The series' scan_decided_anon_permille(), in plain u64; equal mode
+ * weighs the eligible list sizes, in b->anon_pages and b->file_pages.
+ */
+static __always_inline __u32 decided_anon_permille(const struct lru_balance *b)
 {
-	return (part * 2000 / whole + 1) / 2;
-}
-
-static __always_inline __u32 anon_permille_of(const struct lru_balance *b)
-{
-	__u64 anon, total;
-
 	switch (b->mode) {
 	case SL_MODE_FRACT:
 		if (!b->denominator)
@@ -169,11 +165,9 @@ static __always_inline __u32 anon_permille_of(const struct lru_balance *b)
 	case SL_MODE_FILE:
 		return 0;
 	default:
-		anon = b->scan[SL_LRU_INACTIVE_ANON] + b->scan[SL_LRU_ACTIVE_ANON];
-		total = anon + b->scan[SL_LRU_INACTIVE_FILE] + b->scan[SL_LRU_ACTIVE_FILE];
-		if (!total)
+		if (!b->anon_pages && !b->file_pages)
 			return 500;
-		return permille_of(anon, total);
+		return permille_of(b->anon_pages, b->anon_pages + b->file_pages);
 	}
 }
 
@@ -333,6 +327,10 @@ static __always_inline int on_shrink_lruvec(struct lruvec *lruvec, struct scan_c
 		}
 		b.scan[lru & 3] = scan;
 	}
+	/* the shares, while anon_pages and file_pages are the eligible sizes */
+	b.decided_anon_permille = decided_anon_permille(&b);
+	b.decided_file_permille = 1000 - b.decided_anon_permille;
+	balance_set_target(&b);
 	if (bpf_core_field_exists(ss->anon_pages) && b.policy == SL_POLICY_ROTATION) {
 		/* the inputs the rotation policy used: the target lruvec's */
 		b.anon_pages = BPF_CORE_READ(ss, anon_pages);
@@ -343,8 +341,6 @@ static __always_inline int on_shrink_lruvec(struct lruvec *lruvec, struct scan_c
 		b.fraction_file = fraction[1];
 		b.denominator = denominator;
 	}
-	b.anon_permille = anon_permille_of(&b);
-	b.file_permille = 1000 - b.anon_permille;
 	account_balance(&b);
 	return 0;
 }

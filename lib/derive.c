@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 /*
- * derive.c: efficiency, the decided and scanned shares and the node's
+ * derive.c: efficiency, the decided, target and scanned shares and the node's
  * decision, defined once for both tools (docs/figures.md).
  */
 #include <math.h>
@@ -65,33 +65,55 @@ void sl_scanned_by_type(const uint64_t scanned[4], uint64_t *anon, uint64_t *fil
 	*file = sl_add_known(scanned[SL_LRU_INACTIVE_FILE], scanned[SL_LRU_ACTIVE_FILE]);
 }
 
+/* An anon/file pair in permille: anon, or -1 for 0/0 or out of range. */
+static int pair_pm(uint64_t anon_pm, uint64_t file_pm)
+{
+	if (anon_pm == SL_MISSING || file_pm == SL_MISSING ||
+	    anon_pm > 1000 || file_pm > 1000 || anon_pm + file_pm == 0)
+		return -1;
+	return (int)anon_pm;
+}
+
 int sl_decision_anon_pm(const struct lru_balance *b)
 {
-	if (!b || b->anon_permille > 1000 || b->file_permille > 1000 ||
-	    b->anon_permille + b->file_permille == 0)
-		return -1;
-	return (int)b->anon_permille;
+	return b ? pair_pm(b->decided_anon_permille, b->decided_file_permille) : -1;
+}
+
+int sl_decision_target_anon_pm(const struct lru_balance *b)
+{
+	return b ? pair_pm(b->target_anon_permille, b->target_file_permille) : -1;
+}
+
+/* The decision's share when it has one, else zoneinfo's pair, else -1. */
+static int node_share_pm(const struct lru_balance *decision, int decision_pm,
+			 uint64_t zone_anon_pm, uint64_t zone_file_pm,
+			 enum sl_source *src)
+{
+	/* 0/0 is what the kernel prints before its first decision. */
+	int zone_pm = pair_pm(zone_anon_pm, zone_file_pm);
+
+	if (decision_pm >= 0) {
+		*src = sl_decision_source(decision);
+		return decision_pm;
+	}
+	*src = zone_pm >= 0 ? SL_SRC_ZONEINFO : SL_SRC_NONE;
+	return zone_pm;
 }
 
 int sl_decided_anon_pm(const struct lru_balance *decision,
 		       uint64_t zone_anon_pm, uint64_t zone_file_pm,
 		       enum sl_source *src)
 {
-	int pm = sl_decision_anon_pm(decision);
+	return node_share_pm(decision, sl_decision_anon_pm(decision),
+			     zone_anon_pm, zone_file_pm, src);
+}
 
-	if (pm >= 0) {
-		*src = sl_decision_source(decision);
-		return pm;
-	}
-	/* 0/0 is what the kernel prints before its first decision. */
-	if (zone_anon_pm != SL_MISSING && zone_file_pm != SL_MISSING &&
-	    zone_anon_pm + zone_file_pm > 0 && zone_anon_pm <= 1000 &&
-	    zone_file_pm <= 1000) {
-		*src = SL_SRC_ZONEINFO;
-		return (int)zone_anon_pm;
-	}
-	*src = SL_SRC_NONE;
-	return -1;
+int sl_target_anon_pm(const struct lru_balance *decision,
+		      uint64_t zone_anon_pm, uint64_t zone_file_pm,
+		      enum sl_source *src)
+{
+	return node_share_pm(decision, sl_decision_target_anon_pm(decision),
+			     zone_anon_pm, zone_file_pm, src);
 }
 
 enum sl_source sl_decision_source(const struct lru_balance *b)

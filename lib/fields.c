@@ -32,7 +32,7 @@
  */
 _Static_assert(sizeof(struct lru_list_key) == 16, "new lru_list_key field: add it to list_key_fields");
 _Static_assert(sizeof(struct lru_list_counts) == 72, "new lru_list_counts field: add it to list_counts_fields");
-_Static_assert(sizeof(struct lru_balance) == 152, "new lru_balance field: add it to balance_fields");
+_Static_assert(sizeof(struct lru_balance) == 160, "new lru_balance field: add it to balance_fields");
 _Static_assert(sizeof(struct lru_move_key) == 16, "new lru_move_key field: add it to move_key_fields");
 _Static_assert(sizeof(struct lru_move_counts) == 16, "new lru_move_counts field: add it to move_counts_fields");
 _Static_assert(sizeof(struct lru_shrink_event) == 96, "new lru_shrink_event field: add it to shrink_fields");
@@ -60,7 +60,11 @@ static const struct sl_field list_counts_fields[] = {
 };
 RECORD(sl_list_counts_record, lru_list_counts, list_counts_fields);
 
-/* mm_vmscan_scan_balance's TP_printk order, then what the BPF side adds. */
+/*
+ * mm_vmscan_scan_balance's TP_printk order, then what the BPF side adds.
+ * The series v1 names of the decided pair, anon_permille/file_permille,
+ * are kept by v2 only for old readers: left out here, read as aliases.
+ */
 static const struct sl_field balance_fields[] = {
 	F(lru_balance, nid, NUM, 0),
 	F(lru_balance, memcg_id, NUM, 0),
@@ -78,8 +82,10 @@ static const struct sl_field balance_fields[] = {
 	F(lru_balance, fraction_anon, NUM, 0),
 	F(lru_balance, fraction_file, NUM, 0),
 	F(lru_balance, denominator, NUM, 0),
-	F(lru_balance, anon_permille, NUM, 0),
-	F(lru_balance, file_permille, NUM, 0),
+	F(lru_balance, decided_anon_permille, NUM, 0),
+	F(lru_balance, decided_file_permille, NUM, 0),
+	F(lru_balance, target_anon_permille, NUM, 0),
+	F(lru_balance, target_file_permille, NUM, 0),
 	A(lru_balance, scan),
 	F(lru_balance, ts_ns, NUM, 0),
 	F(lru_balance, flags, NUM, 0),		/* enum lru_balance_flag bits */
@@ -216,8 +222,8 @@ static int parse_u64(const char *s, uint64_t *v)
 	return errno || *end ? -1 : 0;
 }
 
-int sl_record_parse_kv(const struct sl_record *r, void *rec,
-		       const char *key, const char *value)
+static int parse_kv(const struct sl_record *r, void *rec, const char *key,
+		    const char *value)
 {
 	for (size_t i = 0; i < r->nr_fields; i++) {
 		const struct sl_field *f = &r->fields[i];
@@ -239,6 +245,27 @@ int sl_record_parse_kv(const struct sl_record *r, void *rec,
 		}
 	}
 	return 1;
+}
+
+/* Keys an older version wrote, read as the field that took their place. */
+static const struct {
+	const struct sl_record *record;
+	const char *old, *now;
+} aliases[] = {
+	/* series v1: one ambiguous pair, the decided share under v2 */
+	{ &sl_balance_record, "anon_permille", "decided_anon_permille" },
+	{ &sl_balance_record, "file_permille", "decided_file_permille" },
+};
+
+int sl_record_parse_kv(const struct sl_record *r, void *rec,
+		       const char *key, const char *value)
+{
+	int rc = parse_kv(r, rec, key, value);
+
+	for (size_t i = 0; rc == 1 && i < sizeof(aliases) / sizeof(aliases[0]); i++)
+		if (aliases[i].record == r && !strcmp(aliases[i].old, key))
+			rc = parse_kv(r, rec, aliases[i].now, value);
+	return rc;
 }
 
 void sl_record_fill_u64(const struct sl_record *r, void *rec, uint64_t v)

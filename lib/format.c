@@ -15,7 +15,7 @@
 
 static const char *const lru_names[] = {
 	"inactive_anon", "active_anon", "inactive_file", "active_file",
-	"unevictable",
+	"unevictable", "none",
 };
 static const char *const reclaimer_names[] = {
 	"kswapd", "direct", "memcg", "proactive", "node", "other",
@@ -25,7 +25,8 @@ static const char *const reason_names[] = {
 };
 static const char *const move_names[] = {
 	"rotate_writeback", "activate_access", "deactivate",
-	"deactivate_file", "lazyfree", "refault_activate", "unknown",
+	"deactivate_file", "lazyfree", "refault_activate", "mlock", "munlock",
+	"rescue", "activate_batched", "unknown",
 };
 static const char *const policy_names[] = {
 	"cost", "rotation", "unknown",

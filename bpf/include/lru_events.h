@@ -15,13 +15,18 @@
 #include <linux/types.h>
 #endif
 
-/* The four evictable lists, in the kernel's enum lru_list order. */
+/*
+ * The four evictable lists, in the kernel's enum lru_list order, the
+ * unevictable list, and none: mm_lru_move's from_lru of a folio that was
+ * on no list yet (a refault, a folio in a CPU's add batch).
+ */
 enum sl_lru {
 	SL_LRU_INACTIVE_ANON,
 	SL_LRU_ACTIVE_ANON,
 	SL_LRU_INACTIVE_FILE,
 	SL_LRU_ACTIVE_FILE,
 	SL_LRU_UNEVICTABLE,
+	SL_LRU_NONE,
 	SL_LRU_NR,
 };
 
@@ -54,6 +59,10 @@ enum sl_move_reason {
 	SL_MOVE_DEACTIVATE_FILE,
 	SL_MOVE_LAZYFREE,
 	SL_MOVE_REFAULT_ACTIVATE,
+	SL_MOVE_MLOCK,			/* to the unevictable list */
+	SL_MOVE_MUNLOCK,		/* off the unevictable list */
+	SL_MOVE_RESCUE,			/* check_move_unevictable_folios() */
+	SL_MOVE_ACTIVATE_BATCHED,	/* accessed while in a CPU's add batch */
 	SL_MOVE_UNKNOWN,
 	SL_MOVE_NR,
 };
@@ -136,8 +145,16 @@ struct lru_balance {
 	__u64 fraction_anon;
 	__u64 fraction_file;
 	__u64 denominator;
-	__u32 anon_permille;
-	__u32 file_permille;
+	/*
+	 * Two shares, each pair summing to 1000: the pressure the mode
+	 * decided, and the share of the four scan targets (scan[]).  A
+	 * series v1 kernel reports only the first (its anon_permille); the
+	 * BPF side then computes the second from scan[].
+	 */
+	__u32 decided_anon_permille;
+	__u32 decided_file_permille;
+	__u32 target_anon_permille;
+	__u32 target_file_permille;
 	__u64 scan[4];		/* per-list targets, indexed by enum sl_lru */
 	__u32 flags;		/* enum lru_balance_flag bits */
 	__u32 pad2;

@@ -48,7 +48,7 @@ static int on_event(void *ctx, const struct lru_event *e)
 		fprintf(f, "{\"t\":\"balance\",\"ts\":%llu,\"pid\":%u,\"cpu\":%u,"
 			"\"nid\":%u,\"memcg\":%llu,\"prio\":%u,\"policy\":%u,\"mode\":%u,"
 			"\"forced\":%u,\"swp\":%u,\"ac\":%llu,\"fc\":%llu,\"fa\":%llu,"
-			"\"ff\":%llu,\"den\":%llu,\"apm\":%u,\"fpm\":%u,"
+			"\"ff\":%llu,\"den\":%llu,\"apm\":%u,\"fpm\":%u,\"tapm\":%u,"
 			"\"scan\":[%llu,%llu,%llu,%llu],\"ap\":%llu,\"fp\":%llu,\"flags\":%u}\n",
 			(unsigned long long)e->ts_ns, e->pid, e->cpu, b->nid,
 			(unsigned long long)b->memcg_id, b->priority, b->policy, b->mode,
@@ -56,8 +56,9 @@ static int on_event(void *ctx, const struct lru_event *e)
 			(unsigned long long)b->file_cost,
 			(unsigned long long)b->fraction_anon,
 			(unsigned long long)b->fraction_file,
-			(unsigned long long)b->denominator, b->anon_permille,
-			b->file_permille, (unsigned long long)b->scan[0],
+			(unsigned long long)b->denominator, b->decided_anon_permille,
+			b->decided_file_permille, b->target_anon_permille,
+			(unsigned long long)b->scan[0],
 			(unsigned long long)b->scan[1], (unsigned long long)b->scan[2],
 			(unsigned long long)b->scan[3],
 			(unsigned long long)b->anon_pages,

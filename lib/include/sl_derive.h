@@ -31,7 +31,7 @@ extern "C" {
 enum sl_source {
 	SL_SRC_NONE,
 	SL_SRC_BPF,		/* the BPF programs: decisions, per-list counters */
-	SL_SRC_ZONEINFO,	/* our series' lru_scan_*_permille lines */
+	SL_SRC_ZONEINFO,	/* our series' lru_decided/target_*_permille lines */
 	SL_SRC_VMSTAT,		/* pgscan_anon/pgscan_file deltas of /proc/vmstat */
 	SL_SRC_VMSTAT_SYSTEM,	/* the same on a multi-node machine: system-wide */
 	SL_SRC_RECONSTRUCTED,	/* a decision stock-fentry recomputed from its inputs */
@@ -68,21 +68,38 @@ int sl_share_pm(uint64_t anon, uint64_t file);
 void sl_scanned_by_type(const uint64_t scanned[4], uint64_t *anon, uint64_t *file);
 
 /*
- * The decided anon share of one decision in permille, or -1 when it holds
- * none (0/0 before the first decision, or out of range).
+ * The decided anon share of one decision in permille (the pressure the
+ * mode decided), or -1 when it holds none (0/0 before the first decision,
+ * or out of range).
  */
 int sl_decision_anon_pm(const struct lru_balance *b);
+
+/*
+ * The anon share of one decision's scan targets in permille (what the
+ * decided pressure comes to once list sizes, protection and the priority
+ * shift apply), or -1 when it holds none.
+ */
+int sl_decision_target_anon_pm(const struct lru_balance *b);
 
 /*
  * The decided anon share of a node: its decision (sl_node_decision) when
  * there is one, source SL_SRC_BPF (SL_SRC_RECONSTRUCTED when the decision
  * was recomputed, lru_balance.flags & LRU_BALANCE_RECONSTRUCTED); else the kernel's own
- * lru_scan_anon/file_permille of /proc/zoneinfo (SL_MISSING when absent),
- * source SL_SRC_ZONEINFO; else -1, source SL_SRC_NONE.
+ * lru_decided_anon/file_permille of /proc/zoneinfo (lru_scan_* on a series
+ * v1 kernel; SL_MISSING when absent), source SL_SRC_ZONEINFO; else -1,
+ * source SL_SRC_NONE.
  */
 int sl_decided_anon_pm(const struct lru_balance *decision,
 		       uint64_t zone_anon_pm, uint64_t zone_file_pm,
 		       enum sl_source *src);
+
+/*
+ * The same for the share of the scan targets: the decision's target pair,
+ * else zoneinfo's lru_target_anon/file_permille, else -1.
+ */
+int sl_target_anon_pm(const struct lru_balance *decision,
+		      uint64_t zone_anon_pm, uint64_t zone_file_pm,
+		      enum sl_source *src);
 
 /*
  * The decision that stands for node nid among the latest decision of each

@@ -80,6 +80,8 @@ void sl_record_each(const struct sl_record *r, const void *rec, sl_field_fn fn,
  * "key=value" from a recording: set the field keyed key in rec.  0 when
  * set, 1 when no field has that key (a later version's: ignore it), -1 when
  * the value is not a number that fits (an enum may also be its name).
+ * An earlier version's key is read as the field that replaced it (a v1
+ * balance's anon_permille as decided_anon_permille).
  */
 int sl_record_parse_kv(const struct sl_record *r, void *rec,
 		       const char *key, const char *value);

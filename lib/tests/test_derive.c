@@ -61,10 +61,10 @@ static void test_decided(void **state)
 	memset(&b, 0, sizeof(b));
 	assert_int_equal(sl_decision_anon_pm(NULL), -1);
 	assert_int_equal(sl_decision_anon_pm(&b), -1);	/* 0/0: no decision */
-	b.anon_permille = 250;
-	b.file_permille = 750;
+	b.decided_anon_permille = 250;
+	b.decided_file_permille = 750;
 	assert_int_equal(sl_decision_anon_pm(&b), 250);
-	b.anon_permille = 1001;
+	b.decided_anon_permille = 1001;
 	assert_int_equal(sl_decision_anon_pm(&b), -1);	/* out of range */
 
 	assert_int_equal(sl_decided_anon_pm(NULL, SL_MISSING, SL_MISSING, &src), -1);
@@ -73,13 +73,39 @@ static void test_decided(void **state)
 	assert_int_equal(src, SL_SRC_NONE);
 	assert_int_equal(sl_decided_anon_pm(NULL, 250, 750, &src), 250);
 	assert_int_equal(src, SL_SRC_ZONEINFO);
-	b.anon_permille = 600;
-	b.file_permille = 400;
+	b.decided_anon_permille = 600;
+	b.decided_file_permille = 400;
 	assert_int_equal(sl_decided_anon_pm(&b, 250, 750, &src), 600);	/* BPF wins */
 	assert_int_equal(src, SL_SRC_BPF);
 	b.flags = LRU_BALANCE_RECONSTRUCTED;	/* stock-fentry recomputed it */
 	assert_int_equal(sl_decided_anon_pm(&b, 250, 750, &src), 600);
 	assert_int_equal(src, SL_SRC_RECONSTRUCTED);
+}
+
+/* The share of the scan targets: its own pair, in the decision or zoneinfo. */
+static void test_target(void **state)
+{
+	struct lru_balance b;
+	enum sl_source src;
+
+	(void)state;
+	memset(&b, 0, sizeof(b));
+	b.decided_anon_permille = 500;
+	b.decided_file_permille = 500;
+	assert_int_equal(sl_decision_target_anon_pm(NULL), -1);
+	assert_int_equal(sl_decision_target_anon_pm(&b), -1);	/* a v1 recording: none */
+	assert_int_equal(sl_target_anon_pm(&b, 871, 129, &src), 871);
+	assert_int_equal(src, SL_SRC_ZONEINFO);
+	assert_int_equal(sl_target_anon_pm(&b, SL_MISSING, SL_MISSING, &src), -1);
+	assert_int_equal(src, SL_SRC_NONE);
+	/* 50/50 pressure on a lruvec with ten times as much anon */
+	b.target_anon_permille = 909;
+	b.target_file_permille = 91;
+	assert_int_equal(sl_target_anon_pm(&b, 871, 129, &src), 909);
+	assert_int_equal(src, SL_SRC_BPF);
+	assert_int_equal(sl_decided_anon_pm(&b, 312, 688, &src), 500);
+	b.target_anon_permille = 1001;
+	assert_int_equal(sl_decision_target_anon_pm(&b), -1);
 }
 
 static struct lru_balance decision(uint32_t nid, uint64_t memcg, uint64_t ts)
@@ -90,8 +116,8 @@ static struct lru_balance decision(uint32_t nid, uint64_t memcg, uint64_t ts)
 	b.nid = nid;
 	b.memcg_id = memcg;
 	b.ts_ns = ts;
-	b.anon_permille = (uint32_t)memcg;
-	b.file_permille = 1000 - (uint32_t)memcg;
+	b.decided_anon_permille = (uint32_t)memcg;
+	b.decided_file_permille = 1000 - (uint32_t)memcg;
 	return b;
 }
 
@@ -155,6 +181,7 @@ int main(void)
 		cmocka_unit_test(test_share_pm),
 		cmocka_unit_test(test_scanned_by_type),
 		cmocka_unit_test(test_decided),
+		cmocka_unit_test(test_target),
 		cmocka_unit_test(test_node_decision),
 		cmocka_unit_test(test_sources),
 		cmocka_unit_test(test_delta),

@@ -73,14 +73,16 @@ static struct lru_event sample_event(unsigned type)
 		e.balance.mode = SL_MODE_FRACT;
 		e.balance.fraction_anon = 11;
 		e.balance.denominator = 99;
-		e.balance.anon_permille = 123;
-		e.balance.file_permille = 877;
+		e.balance.decided_anon_permille = 123;
+		e.balance.decided_file_permille = 877;
+		e.balance.target_anon_permille = 1000;
+		e.balance.target_file_permille = 0;
 		e.balance.scan[SL_LRU_ACTIVE_FILE] = 5;
 		break;
 	case LRU_EV_MOVE:
-		e.move.from_lru = SL_LRU_INACTIVE_ANON;
-		e.move.to_lru = SL_LRU_ACTIVE_ANON;
-		e.move.reason = SL_MOVE_REFAULT_ACTIVATE;
+		e.move.from_lru = SL_LRU_INACTIVE_FILE;
+		e.move.to_lru = SL_LRU_UNEVICTABLE;
+		e.move.reason = SL_MOVE_MLOCK;
 		e.move.nr_pages = 512;
 		e.move.pfn = 0x1234;
 		break;
@@ -138,10 +140,16 @@ static void test_event_lines(void **state)
 	assert_non_null(strstr(buf, "1.500000 kswapd0              42 shrink  nid=1 memcg_id=7 lru=inactive_file reclaimer=kswapd reason=balance"));
 	e = sample_event(LRU_EV_MOVE);
 	lru_event_format_text(&e, 1.7, buf, sizeof(buf));
-	assert_non_null(strstr(buf, " move    pfn=0x1234 nid=0 memcg_id=0 from_lru=inactive_anon to_lru=active_anon nr_pages=512 reason=refault_activate"));
+	assert_non_null(strstr(buf, " move    pfn=0x1234 nid=0 memcg_id=0 from_lru=inactive_file to_lru=unevictable nr_pages=512 reason=mlock"));
+	/* a folio on no list yet (series v2): from "none" */
+	e.move.from_lru = SL_LRU_NONE;
+	e.move.to_lru = SL_LRU_ACTIVE_FILE;
+	e.move.reason = SL_MOVE_ACTIVATE_BATCHED;
+	lru_event_format_json(&e, 1.7, buf, sizeof(buf));
+	assert_non_null(strstr(buf, "\"from_lru\":\"none\",\"to_lru\":\"active_file\",\"nr_pages\":512,\"reason\":\"activate_batched\""));
 	e = sample_event(LRU_EV_BALANCE);
 	lru_event_format_text(&e, 1.6, buf, sizeof(buf));
-	assert_non_null(strstr(buf, " fraction_anon=11 fraction_file=0 denominator=99 anon_permille=123 file_permille=877 scan_inactive_anon=0 scan_active_anon=0 scan_inactive_file=0 scan_active_file=5"));
+	assert_non_null(strstr(buf, " fraction_anon=11 fraction_file=0 denominator=99 decided_anon_permille=123 decided_file_permille=877 target_anon_permille=1000 target_file_permille=0 scan_inactive_anon=0 scan_active_anon=0 scan_inactive_file=0 scan_active_file=5"));
 	/* a short buffer: cut, terminated, and the length it needed */
 	int need = lru_event_format_text(&e, 1.6, buf, 16);
 	assert_int_equal(strlen(buf), 15);
@@ -169,6 +177,14 @@ static void test_parse_kv(void **state)
 	assert_int_equal(sl_record_parse_kv(&sl_balance_record, &b, "anon_cost", "-1"), -1);
 	assert_int_equal(sl_record_parse_kv(&sl_balance_record, &b, "later_field", "1"), 1);
 	assert_int_equal(sl_record_parse_kv(&sl_balance_record, &b, "pad", "1"), 1);	/* not a key */
+	/* a series v1 recording's pair is the decided share */
+	assert_int_equal(sl_record_parse_kv(&sl_balance_record, &b, "anon_permille", "250"), 0);
+	assert_int_equal(sl_record_parse_kv(&sl_balance_record, &b, "file_permille", "750"), 0);
+	assert_int_equal(b.decided_anon_permille, 250);
+	assert_int_equal(b.decided_file_permille, 750);
+	assert_int_equal(sl_record_parse_kv(&sl_balance_record, &b, "target_anon_permille", "400"), 0);
+	assert_int_equal(b.target_anon_permille, 400);
+	assert_int_equal(sl_record_parse_kv(&sl_move_record, &b, "anon_permille", "1"), 1);
 }
 
 static void add_list(struct lru_snapshot *s, uint32_t nid, uint64_t memcg,
@@ -251,7 +267,7 @@ static void test_snapshot_text(void **state)
 	bal.nid = 1;
 	bal.memcg_id = 42;
 	bal.policy = SL_POLICY_ROTATION;
-	bal.anon_permille = 333;
+	bal.decided_anon_permille = 333;
 	bal.scan[SL_LRU_ACTIVE_ANON] = 17;
 	assert_int_equal(lru_snapshot_add_balance(&a, &bal), 0);
 	a.counters[LRU_CNT_RB_DROPS] = 5;

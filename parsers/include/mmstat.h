@@ -252,7 +252,12 @@ char *mmstat_error_string(const struct mmstat_error *e, char *buf, size_t len);
 	X(NR_FILE_PMDMAPPED, "nr_file_pmdmapped", HUGEPAGES)                 \
 	X(NR_SHMEM_PMDMAPPED, "nr_shmem_pmdmapped", HUGEPAGES)               \
 	X(NR_FOLL_PIN_ACQUIRED, "nr_foll_pin_acquired", COUNT)               \
-	X(NR_FOLL_PIN_RELEASED, "nr_foll_pin_released", COUNT)
+	X(NR_FOLL_PIN_RELEASED, "nr_foll_pin_released", COUNT)               \
+	/* series v2: appended, so that the values above keep their numbers */ \
+	X(LRU_DECIDED_ANON_PERMILLE, "lru_decided_anon_permille", COUNT)     \
+	X(LRU_DECIDED_FILE_PERMILLE, "lru_decided_file_permille", COUNT)     \
+	X(LRU_TARGET_ANON_PERMILLE, "lru_target_anon_permille", COUNT)       \
+	X(LRU_TARGET_FILE_PERMILLE, "lru_target_file_permille", COUNT)
 
 /* A zone's own lines in /proc/zoneinfo (not its counters). */
 #define MMSTAT_ZONE_KEYS(X)                                                  \

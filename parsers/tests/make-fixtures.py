@@ -261,6 +261,11 @@ NS_515 = ["nr_inactive_anon", "nr_active_anon", "nr_inactive_file",
           "nr_swapcached"]
 BALANCE = ["lru_rotated_anon", "lru_rotated_file", "lru_anon_cost",
            "lru_file_cost", "lru_scan_anon_permille", "lru_scan_file_permille"]
+# Series v2: the decided and the target shares; lru_scan_* repeat the decided
+BALANCE_V2 = BALANCE[:4] + ["lru_decided_anon_permille",
+                            "lru_decided_file_permille",
+                            "lru_target_anon_permille",
+                            "lru_target_file_permille"] + BALANCE[4:]
 ZS_515 = ["nr_free_pages", "nr_zone_inactive_anon", "nr_zone_active_anon",
           "nr_zone_inactive_file", "nr_zone_active_file",
           "nr_zone_unevictable", "nr_zone_write_pending", "nr_mlock",
@@ -273,7 +278,8 @@ def zone_new(node, name, base, prot, start, first, ver, balance=None):
     if first:
         s += "\n  per-node stats" + zone_stats(NS_515, 200000 * (node + 1), "      ")
         if balance:
-            s += "".join("\n      %-12s %d" % (k, v) for k, v in zip(BALANCE, balance))
+            keys = BALANCE_V2 if len(balance) == len(BALANCE_V2) else BALANCE
+            s += "".join("\n      %-12s %d" % (k, v) for k, v in zip(keys, balance))
     s += "\n  pages free     %d" % base
     if ver >= 5:
         s += "\n        boost    %d" % (base // 100)
@@ -371,6 +377,11 @@ def main():
     linux_newer("linux-6.1-numa2-patched", 6, MI_61,
                 balance=[[1234, 56789, 345, 6789, 52, 948],
                          [0, 17, 0, 12, 0, 1000]])
+    # v2: node 0 a fract 312/688 whose targets came out 871/129 (ten times
+    # as much anon as file), node 1 equal mode
+    linux_newer("linux-6.1-numa2-patched-v2", 6, MI_61,
+                balance=[[1234, 56789, 345, 6789, 312, 688, 871, 129, 312, 688],
+                         [0, 17, 0, 12, 200, 800, 250, 750, 200, 800]])
     odd_formats()
 
 

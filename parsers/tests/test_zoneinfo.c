@@ -129,6 +129,47 @@ static void test_61_patched_guest(void **state)
 	mmstat_zoneinfo_free(z);
 }
 
+/*
+ * Series v2 prints two shares per node, each pair summing to 1000: the
+ * decided pressure and the share of the scan targets, which differ when
+ * the lists' sizes do (node 0: 312/688 decided, 871/129 targeted), and
+ * repeats the decided pair under v1's lru_scan_* names.
+ */
+static void test_61_patched_v2(void **state)
+{
+	struct mmstat_zoneinfo *z = read_fixture("linux-6.1-numa2-patched-v2");
+	static const uint64_t want[2][2] = {	/* decided anon, target anon */
+		{ 312, 871 },
+		{ 200, 250 },
+	};
+	uint64_t da, df, ta, tf, sa, sf;
+
+	assert_int_equal(mmstat_zoneinfo_nr_nodes(z), 2);
+	for (int nid = 0; nid < 2; nid++) {
+		const struct mmstat_table *t = &mmstat_zoneinfo_node(z, nid)->stats;
+
+		assert_int_equal(mmstat_table_get(t, MMSTAT_VM_LRU_DECIDED_ANON_PERMILLE, &da), 0);
+		assert_int_equal(mmstat_table_get(t, MMSTAT_VM_LRU_DECIDED_FILE_PERMILLE, &df), 0);
+		assert_int_equal(mmstat_table_get(t, MMSTAT_VM_LRU_TARGET_ANON_PERMILLE, &ta), 0);
+		assert_int_equal(mmstat_table_get(t, MMSTAT_VM_LRU_TARGET_FILE_PERMILLE, &tf), 0);
+		assert_int_equal(mmstat_table_get(t, MMSTAT_VM_LRU_SCAN_ANON_PERMILLE, &sa), 0);
+		assert_int_equal(mmstat_table_get(t, MMSTAT_VM_LRU_SCAN_FILE_PERMILLE, &sf), 0);
+		assert_int_equal(da, want[nid][0]);
+		assert_int_equal(ta, want[nid][1]);
+		assert_int_equal(da + df, 1000);
+		assert_int_equal(ta + tf, 1000);
+		assert_int_equal(sa, da);
+		assert_int_equal(sf, df);
+	}
+	mmstat_zoneinfo_free(z);
+
+	/* a v1 kernel has no decided or target lines: missing, not 0 */
+	z = read_fixture("linux-6.1-numa2-patched");
+	assert_int_equal(mmstat_table_get(&mmstat_zoneinfo_node(z, 0)->stats,
+					  MMSTAT_VM_LRU_TARGET_ANON_PERMILLE, &ta), -1);
+	mmstat_zoneinfo_free(z);
+}
+
 /* 6.18: promo watermark, high_min/high_max in the pagesets. */
 static void test_host(void **state)
 {
@@ -404,6 +445,7 @@ int main(void)
 		cmocka_unit_test(test_48_node_block),
 		cmocka_unit_test(test_61_patched),
 		cmocka_unit_test(test_61_patched_guest),
+		cmocka_unit_test(test_61_patched_v2),
 		cmocka_unit_test(test_host),
 		cmocka_unit_test(test_256_cpus),
 		cmocka_unit_test(test_malformed),

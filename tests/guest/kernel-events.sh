@@ -4,11 +4,13 @@
 # the series fire under global and memcg reclaim with every field in range,
 # and over a quiet window the inactive-list mm_vmscan_lru_shrink events add
 # up to the /proc/vmstat pgscan and pgsteal deltas exactly; mlock and
-# munlock of a mapped file move its pages to the unevictable list and back.
+# munlock of a mapped file move its pages to the unevictable list and back,
+# and lrutrace reports those moves and both share pairs of every decision.
 # $1: the mlock helper kernel-events.t built.
 . "$(dirname "$0")/../lib/tap.sh"
 . "$(dirname "$0")/kernel-lib.sh"
 mlock_helper=${1:-}
+lrutrace=$TAP_TOP/tools/lrutrace/build/lrutrace
 
 for ev in vmscan/mm_vmscan_lru_shrink vmscan/mm_vmscan_scan_balance pagemap/mm_lru_move; do
 	ok test -d "$TRACEFS/events/$ev"
@@ -120,9 +122,12 @@ bad=$(awk '
 	  if ((f["mode"] == "fract") != (f["forced_by"] == "none")) why = why " forced_by-vs-mode"
 	  if (!(f["swappiness"] >= 0 && f["swappiness"] <= 200)) why = why " swappiness"
 	  if (!(f["priority"] >= 0 && f["priority"] <= 12)) why = why " priority"
-	  if (f["anon_permille"] + f["file_permille"] != 1000) why = why " permille-sum"
-	  if (f["mode"] == "anon" && f["anon_permille"] != 1000) why = why " anon-mode"
-	  if (f["mode"] == "file" && f["file_permille"] != 1000) why = why " file-mode"
+	  if (f["decided_anon_permille"] == "" || f["target_anon_permille"] == "") why = why " no-v2-pairs"
+	  if (f["decided_anon_permille"] + f["decided_file_permille"] != 1000) why = why " decided-sum"
+	  if (f["target_anon_permille"] + f["target_file_permille"] != 1000) why = why " target-sum"
+	  if (f["anon_permille"] != f["decided_anon_permille"]) why = why " v1-alias"
+	  if (f["mode"] == "anon" && f["decided_anon_permille"] != 1000) why = why " anon-mode"
+	  if (f["mode"] == "file" && f["decided_file_permille"] != 1000) why = why " file-mode"
 	  if (f["mode"] == "fract" && (f["denominator"] == 0 || f["fraction_anon"] + f["fraction_file"] != f["denominator"])) why = why " fractions"
 	  if (f["mode"] != "fract" && f["fraction_anon"] + f["fraction_file"] + f["denominator"] != 0) why = why " fractions-forced"
 	  if (f["mode"] == "file" && f["scan_inactive_anon"] + f["scan_active_anon"] != 0) why = why " file-mode-scans-anon"
@@ -177,14 +182,26 @@ cp /tmp/move.txt /tmp/move-workload.txt
 
 # --- mlock and munlock of a mapped file: 1024 pages to the unevictable
 # list and back.  The moves are batched per CPU: all but the last few.
+# lrutrace watches beside trace_pipe, and a memcg reclaim after the helper
+# gives it decisions: its JSON must carry the moves and both share pairs.
 make_file locked 4
 cat "$WORKDIR/locked" >/dev/null
 sleep 1
+lt_pid=
+if [ -x "$lrutrace" ]; then
+	"$lrutrace" events --json --ringbuf-size 16M >/tmp/lrutrace.json 2>/tmp/lrutrace.err &
+	lt_pid=$!
+	for i in $(seq 120); do
+		grep -q 'tracing in' /tmp/lrutrace.err && break
+		sleep 0.5
+	done
+fi
 trace_setup 16384 pagemap/mm_lru_move
 echo 1 >"$TRACEFS/tracing_on"
 "$mlock_helper" "$WORKDIR/locked"
 is "$?" 0 "the helper maps the file, mlocks and munlocks it"
 echo 0 >"$TRACEFS/tracing_on"
+[ -n "$lt_pid" ] && memcg_pressure kev 64 100 small
 trace_fields mm_lru_move >/tmp/move.txt
 trace_off
 pages() { awk -v r="$1" '$0 ~ " reason=" r "$" { for (i = 1; i <= NF; i++) if ($i ~ /^nr_pages=/) { split($i, kv, "="); n += kv[2] } } END { print n + 0 }' /tmp/move.txt; }
@@ -196,6 +213,42 @@ is "$(awk '/ reason=mlock$/ && !/ from_lru=(inactive|active)_file to_lru=unevict
 	"every mlock move is from a file list to unevictable"
 is "$(awk '/ reason=munlock$/ && !/ from_lru=unevictable to_lru=(inactive|active)_file /' /tmp/move.txt | wc -l)" 0 \
 	"every munlock move is from unevictable to a file list"
+
+# --- the same through lrutrace: its JSON lines, from the field tables ---
+if [ -n "$lt_pid" ]; then
+	kill -INT "$lt_pid"
+	wait "$lt_pid"
+	is "$?" 0 "lrutrace events exits 0 on SIGINT"
+	read -r lt_mlock lt_munlock lt_badmove lt_dec lt_baddec <<<"$(python3 - /tmp/lrutrace.json <<'PY'
+import json, re, sys
+pages = {"mlock": 0, "munlock": 0}
+bad_move = decisions = bad_dec = 0
+lists = {"mlock": (r"(inactive|active)_file", "unevictable"),
+         "munlock": ("unevictable", r"(inactive|active)_file")}
+for line in open(sys.argv[1]):
+    o = json.loads(line)
+    if o.get("event") == "move" and o["reason"] in pages:
+        pages[o["reason"]] += o["nr_pages"]
+        frm, to = lists[o["reason"]]
+        if not (re.fullmatch(frm, o["from_lru"]) and re.fullmatch(to, o["to_lru"])):
+            bad_move += 1
+    elif o.get("event") == "balance":
+        decisions += 1
+        if (o["decided_anon_permille"] + o["decided_file_permille"] != 1000 or
+                o["target_anon_permille"] + o["target_file_permille"] != 1000):
+            bad_dec += 1
+print(pages["mlock"], pages["munlock"], bad_move, decisions, bad_dec)
+PY
+)"
+	diag "lrutrace: mlock $lt_mlock, munlock $lt_munlock pages; $lt_dec decisions"
+	cmp_ok "${lt_mlock:-0}" -ge 960 "lrutrace shows mm_lru_move reason=mlock ($lt_mlock of 1024 pages)"
+	cmp_ok "${lt_munlock:-0}" -ge 960 "lrutrace shows mm_lru_move reason=munlock ($lt_munlock of 1024 pages)"
+	is "$lt_badmove" 0 "lrutrace's mlock/munlock moves have the right from/to lists"
+	cmp_ok "${lt_dec:-0}" -gt 0 "lrutrace shows balance decisions ($lt_dec)"
+	is "$lt_baddec" 0 "lrutrace: decided and target pairs present, each summing to 1000"
+else
+	fail "lrutrace is built"
+fi
 
 rmdir /sys/fs/cgroup/kev 2>/dev/null
 rm -rf "$WORKDIR"

@@ -60,7 +60,8 @@ for line in open(sys.argv[1]):
         t[o["lru"]][1] += o["nr_reclaimed"]
     elif ev == "balance":
         decisions += 1
-        if o["anon_permille"] + o["file_permille"] != 1000:
+        if (o["decided_anon_permille"] + o["decided_file_permille"] != 1000 or
+                o["target_anon_permille"] + o["target_file_permille"] != 1000):
             bad += 1
     elif ev == "lost":
         lost += o["count"]
@@ -126,7 +127,7 @@ is "$?" 0 "every stat interval has the documented JSON keys"
 
 if [ "$full" = 1 ]; then
 	cmp_ok "$decisions" -gt 0 "balance decisions streamed ($decisions)"
-	is "$bad" 0 "anon_permille + file_permille == 1000 on every decision"
+	is "$bad" 0 "decided and target pairs each sum to 1000 on every decision"
 	memcgs=$(python3 -c '
 import json, sys
 ids = set()
@@ -140,7 +141,8 @@ import json, sys
 n = 0
 for line in open(sys.argv[1]):
     for b in json.loads(line)["balance"]:
-        assert b["anon_permille"] + b["file_permille"] == 1000
+        assert b["decided_anon_permille"] + b["decided_file_permille"] == 1000
+        assert b["target_anon_permille"] + b["target_file_permille"] == 1000
         assert b["policy"] in ("cost", "rotation")
         n += 1
 print(n)' "$work/stat.out")

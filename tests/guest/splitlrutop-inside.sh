@@ -65,6 +65,7 @@ ok wait_for "LISTS all nodes +from BPF" 5
 if [ $series = 1 ]; then
 	is "$(grep -c 'DEGRADED' <<<"$screen")" 0 "as root on the patched kernel nothing is degraded"
 	ok wait_for 'decided +[0-9]+/[0-9]+ +(bpf|zoneinfo)' 30
+	ok wait_for 'target +[0-9]+/[0-9]+ +(bpf|zoneinfo) +of the scan targets' 30
 else
 	like "$screen" 'DEGRADED: BPF on stock events' "on a stock kernel the banner says BPF runs on the stock events"
 fi

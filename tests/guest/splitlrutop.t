@@ -32,8 +32,12 @@ if [ -s "$out/one.json" ]; then
 	is "$(jq -r .bpf "$out/one.json")" on "JSON: BPF on as root"
 	if [ "$(jq -r .policy "$out/one.json")" = null ]; then
 		skip "the decided share names its source" "the guest kernel lacks the splitlru series"
+		skip "the target share names its source" "the guest kernel lacks the splitlru series"
 	else
 		like "$(jq -c '.nodes[0].decided' "$out/one.json")" '"source":"(bpf|zoneinfo)"' "the decided share names its source"
+		like "$(jq -c '.nodes[0].target' "$out/one.json")" '"source":"(bpf|zoneinfo)"' "the target share names its source"
+		is "$(jq '.nodes[0].target | .anon_permille + .file_permille' "$out/one.json")" 1000 \
+			"the target pair sums to 1000"
 	fi
 else
 	fail "the guest left a JSON frame"
@@ -61,10 +65,11 @@ if [ -s "$out/lrutrace.json" ] && [ -s "$out/window.json" ]; then
 	close=$(awk -v a="$lt_pm" -v b="$st_pm" 'BEGIN { d = a - b; if (d < 0) d = -d; print (a != "null" && d <= 5) ? 1 : 0 }')
 	cmp_ok "$close" -eq 1 "scanned anon share over the window: splitlrutop $st_pm, lrutrace $lt_pm permille"
 	lt_dec=$(tail -n 1 "$out/lrutrace.json" | jq -c '[.balance[] | select(.nid == 0)] |
-		((map(select(.memcg_id <= 1)) | .[0]) // max_by(.ts_ns)) | [.anon_permille, .memcg_id]')
+		((map(select(.memcg_id <= 1)) | .[0]) // max_by(.ts_ns)) |
+		[.decided_anon_permille, .target_anon_permille, .memcg_id]')
 	st_dec=$(tail -n 1 "$out/window.json" | jq -c '.nodes[] | select(.node == 0) |
-		[.decided.anon_permille, .decided.memcg_id]')
-	is "$st_dec" "$lt_dec" "node 0's decision at the end of the window: the same share and memcg in both"
+		[.decided.anon_permille, .target.anon_permille, .decided.memcg_id]')
+	is "$st_dec" "$lt_dec" "node 0's decision at the end of the window: the same decided and target shares and memcg in both"
 else
 	skip "splitlrutop and lrutrace agree over a window" "no lrutrace output from the guest"
 fi

@@ -58,7 +58,8 @@ static const char doc[] =
 "to the event stream and to the counts alike.  Lists take comma-separated\n"
 "words; --reason takes shrink reasons (balance, age_anon, kswapd_age,\n"
 "skipped) and move reasons (rotate_writeback, activate_access, deactivate,\n"
-"deactivate_file, lazyfree, refault_activate).";
+"deactivate_file, lazyfree, refault_activate, mlock, munlock, rescue,\n"
+"activate_batched).";
 
 static const char args_doc[] = "MODE [INTERVAL [COUNT]]";
 
@@ -157,8 +158,8 @@ static error_t parse_arg(int key, char *arg, struct argp_state *state)
 		break;
 	case 'l':
 		parse_words(state, arg, LRU_NAMES_LRU, &env->lru_mask, 0, NULL);
-		if (env->lru_mask & (1U << SL_LRU_UNEVICTABLE))
-			argp_error(state, "--lru: unevictable is never shrunk");
+		if (env->lru_mask & (1U << SL_LRU_UNEVICTABLE | 1U << SL_LRU_NONE))
+			argp_error(state, "--lru: unevictable and none are never shrunk");
 		break;
 	case 'r':
 		parse_words(state, arg, LRU_NAMES_REASON, &env->reason_mask,

@@ -219,7 +219,7 @@ int report_stat_text(FILE *out, const struct report_ctx *rc,
 	for (i = 0; i < n; i++) {
 		const struct lru_balance *b = t[i].balance;
 		uint64_t scanned[4], anon, file;
-		char eff[16], dec[32], scan[32];
+		char eff[16], dec[32], scan[32], tgt[32];
 
 		if (per_memcg(rc))
 			fprintf(out, "node %u memcg %llu", t[i].nid,
@@ -259,10 +259,12 @@ int report_stat_text(FILE *out, const struct report_ctx *rc,
 		sl_scanned_by_type(scanned, &anon, &file);
 		share(dec, sizeof(dec), sl_decision_anon_pm(b));
 		share(scan, sizeof(scan), sl_share_pm(anon, file));
+		share(tgt, sizeof(tgt), sl_decision_target_anon_pm(b));
 		/* a decision stock-fentry recomputed says so */
 		fprintf(out, "share anon/file: decided %s%s  scanned %s\n", dec,
 			b && sl_decision_source(b) == SL_SRC_RECONSTRUCTED ? " reconstructed" : "",
 			scan);
+		fprintf(out, "                 target  %s of the scan targets\n", tgt);
 	}
 	report_self_text(out, rc);
 	if (rc->limits && *rc->limits)
@@ -307,6 +309,32 @@ int report_stat_json(FILE *out, const struct report_ctx *rc,
 
 /* ---- Prometheus ---- */
 
+/*
+ * splitlru_PAIR_share_permille per decision and type, from the balance
+ * table's PAIR_anon_permille and PAIR_file_permille (decided, target).
+ */
+static void prom_share(FILE *out, const struct lru_snapshot *s, const char *pair,
+		       const char *help)
+{
+	static const char *const types[] = { "anon", "file" };
+
+	fprintf(out, "# HELP splitlru_%s_share_permille %s\n"
+		"# TYPE splitlru_%s_share_permille gauge\n", pair, help, pair);
+	for (size_t i = 0; i < s->nr_balance; i++) {
+		const struct lru_balance *b = &s->balance[i];
+
+		for (int t = 0; t < 2; t++) {
+			char key[48];
+
+			snprintf(key, sizeof(key), "%s_%s_permille", pair, types[t]);
+			fprintf(out, "splitlru_%s_share_permille{nid=\"%u\",memcg_id=\"%llu\",type=\"%s\",policy=\"%s\"} %llu\n",
+				pair, b->nid, (unsigned long long)b->memcg_id, types[t],
+				lru_name(LRU_NAMES_POLICY, b->policy),
+				(unsigned long long)sl_field_get(sl_record_field(&sl_balance_record, key), b, 0));
+		}
+	}
+}
+
 int report_prometheus(FILE *out, const struct report_ctx *rc,
 		      const struct lru_snapshot *s)
 {
@@ -331,18 +359,8 @@ int report_prometheus(FILE *out, const struct report_ctx *rc,
 				(unsigned long long)sl_field_get(f, &s->lists[i].counts, 0));
 		}
 	}
-	fputs("# HELP splitlru_scan_share_permille Share of the scan the last balance decision gave each type.\n"
-	      "# TYPE splitlru_scan_share_permille gauge\n", out);
-	for (i = 0; i < s->nr_balance; i++) {
-		const struct lru_balance *b = &s->balance[i];
-
-		fprintf(out, "splitlru_scan_share_permille{nid=\"%u\",memcg_id=\"%llu\",type=\"anon\",policy=\"%s\"} %u\n",
-			b->nid, (unsigned long long)b->memcg_id,
-			lru_name(LRU_NAMES_POLICY, b->policy), b->anon_permille);
-		fprintf(out, "splitlru_scan_share_permille{nid=\"%u\",memcg_id=\"%llu\",type=\"file\",policy=\"%s\"} %u\n",
-			b->nid, (unsigned long long)b->memcg_id,
-			lru_name(LRU_NAMES_POLICY, b->policy), b->file_permille);
-	}
+	prom_share(out, s, "decided", "Anon/file share of the pressure the last balance decision decided.");
+	prom_share(out, s, "target", "Anon/file share of the scan targets the last balance decision set.");
 	fputs("# HELP splitlru_lru_moved_pages_total Pages moved between LRU lists outside the shrink path.\n"
 	      "# TYPE splitlru_lru_moved_pages_total counter\n", out);
 	for (i = 0; i < s->nr_moves; i++) {

@@ -178,7 +178,8 @@ static void test_usage_errors(void **state)
 	assert_like(err, "no MODE given");
 	USAGE("unknown mode 'top'", "top");
 	USAGE("unknown word 'inactive'", "stat", "--lru", "inactive");
-	USAGE("unevictable is never shrunk", "stat", "--lru", "unevictable");
+	USAGE("unevictable and none are never shrunk", "stat", "--lru", "unevictable");
+	USAGE("unevictable and none are never shrunk", "stat", "--lru", "none");
 	USAGE("unknown word 'bogus'", "events", "--reason", "bogus");
 	USAGE("events takes no INTERVAL", "events", "5");
 	USAGE("INTERVAL 'x'", "stat", "x");
@@ -266,6 +267,9 @@ static void test_stat_text(void **state)
 	assert_like(t, "inactive_anon +0 +0 +0 +0 +0 +-");	/* idle list: eff% - */
 	/* decided beside scanned, over both lists of each type: 230/5550 */
 	assert_like(t, "share anon/file: decided 3\\.7/96\\.3%  scanned 4\\.1/95\\.9%");
+	/* the share of the scan targets under it; a v1 decision has none */
+	assert_like(t, "^ +target  4\\.1/95\\.9% of the scan targets$");
+	assert_like(t, "^ +target  - of the scan targets$");
 	assert_like(t, "mode file by no_swap");		/* a forced mode names its cause */
 	assert_like(t, "self: 1000 events/s, 250 ns BPF per event");
 	free(t);
@@ -305,13 +309,13 @@ static void test_stat_memcg_decision(void **state)
 	memset(&b, 0, sizeof(b));
 	b.memcg_id = 7;
 	b.ts_ns = 100;
-	b.anon_permille = 300;
-	b.file_permille = 700;
+	b.decided_anon_permille = 300;
+	b.decided_file_permille = 700;
 	lru_snapshot_add_balance(&s, &b);
 	b.memcg_id = 9;
 	b.ts_ns = 200;
-	b.anon_permille = 650;
-	b.file_permille = 350;
+	b.decided_anon_permille = 650;
+	b.decided_file_permille = 350;
 	b.flags = LRU_BALANCE_RECONSTRUCTED;	/* stock-fentry's */
 	lru_snapshot_add_balance(&s, &b);
 	assert_int_equal(report_stat_text(capture_start(&c), &rc, &s), 0);
@@ -383,8 +387,8 @@ static void test_stat_json(void **state)
 	for (size_t i = 0; i < json_object_array_length(bal); i++) {	/* shares sum to 1000 */
 		json_object *b = json_object_array_get_idx(bal, i);
 
-		assert_int_equal(json_object_get_int(json_object_object_get(b, "anon_permille")) +
-				 json_object_get_int(json_object_object_get(b, "file_permille")), 1000);
+		assert_int_equal(json_object_get_int(json_object_object_get(b, "decided_anon_permille")) +
+				 json_object_get_int(json_object_object_get(b, "decided_file_permille")), 1000);
 	}
 	/* the documented keys, in order */
 	json_object_object_foreach(o, key, val) {
@@ -440,6 +444,10 @@ static void test_prometheus(void **state)
 		assert_int_equal(fclose(o), 0);
 	}
 	assert_like(t, "^splitlru_lru_scanned_pages_total\\{nid=\"0\",memcg_id=\"42\",lru=\"inactive_file\",reclaimer=\"memcg\"\\} 320$");
+	assert_like(t, "^splitlru_decided_share_permille\\{nid=\"0\",memcg_id=\"1\",type=\"anon\",policy=\"cost\"\\} 37$");
+	assert_like(t, "^splitlru_target_share_permille\\{nid=\"0\",memcg_id=\"1\",type=\"file\",policy=\"cost\"\\} 959$");
+	/* a v1 recording's pair is read as the decided one */
+	assert_like(t, "^splitlru_decided_share_permille\\{nid=\"1\",memcg_id=\"1\",type=\"file\",policy=\"cost\"\\} 1000$");
 	/* every line is a comment or name{labels} value */
 	assert_int_equal(regcomp(&comment, "^# (HELP|TYPE) splitlru_[a-z_]+ ", REG_EXTENDED | REG_NOSUB), 0);
 	assert_int_equal(regcomp(&sample, "^splitlru_[a-z_]+(\\{([a-z_]+=\"[^\"]*\",?)+\\})? [0-9]+$",
@@ -522,8 +530,8 @@ static char *sample_events(bool json)
 	ev.balance.policy = SL_POLICY_ROTATION;
 	ev.balance.mode = SL_MODE_FRACT;
 	ev.balance.swappiness = 60;
-	ev.balance.anon_permille = 123;
-	ev.balance.file_permille = 877;
+	ev.balance.decided_anon_permille = 123;
+	ev.balance.decided_file_permille = 877;
 	fmt(&ev, 1.6, buf, sizeof(buf));
 	fprintf(f, "%s\n", buf);
 

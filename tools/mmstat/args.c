@@ -53,7 +53,7 @@ static const char doc[] =
 "  eval \"$(mmstat -s meminfo 'Active(anon)')\" && echo $Active_anon\n"
 "  mmstat -h --format table meminfo MemTotal MemFree\n"
 "  mmstat -j zoneinfo | jq '.nodes[0].zones[1].min'\n"
-"  mmstat zoneinfo Node0.lru_rotated_anon Node0.lru_scan_anon_permille\n"
+"  mmstat zoneinfo Node0.lru_rotated_anon Node0.lru_decided_anon_permille\n"
 "  mmstat node 1 nr_inactive_file\n"
 "  mmstat memcg system.slice anon file          # cgroup v2\n"
 "  mmstat memcg /sys/fs/cgroup/memory --numa     # v1 memory.numa_stat\n"

@@ -25,11 +25,31 @@ _Static_assert(sizeof(sl_col_names) / sizeof(sl_col_names[0]) == SL_COL_NR,
 #define delta_of sl_delta
 #define add_known sl_add_known
 
+_Static_assert(SL_ZBAL_FILE_PERMILLE == SL_ZBAL_ANON_PERMILLE + 1 &&
+	       SL_ZBAL_DECIDED_FILE_PERMILLE == SL_ZBAL_DECIDED_ANON_PERMILLE + 1,
+	       "a zoneinfo pair's file line follows its anon line");
+
+/* The node's decision, NULL without one. */
+static const struct lru_balance *node_decision(const struct sl_node_sample *n)
+{
+	return n->decision.present ? &n->decision.b : NULL;
+}
+
 int sl_node_decided_anon_pm(const struct sl_node_sample *n, enum sl_source *src)
 {
-	return sl_decided_anon_pm(n->decision.present ? &n->decision.b : NULL,
-				  n->zbal[SL_ZBAL_ANON_PERMILLE],
-				  n->zbal[SL_ZBAL_FILE_PERMILLE], src);
+	/* zoneinfo: v2's decided pair, else v1's lru_scan_* (the same share) */
+	int anon = n->zbal[SL_ZBAL_DECIDED_ANON_PERMILLE] != SL_MISSING ?
+		   SL_ZBAL_DECIDED_ANON_PERMILLE : SL_ZBAL_ANON_PERMILLE;
+
+	return sl_decided_anon_pm(node_decision(n), n->zbal[anon],
+				  n->zbal[anon + 1], src);
+}
+
+int sl_node_target_anon_pm(const struct sl_node_sample *n, enum sl_source *src)
+{
+	return sl_target_anon_pm(node_decision(n),
+				 n->zbal[SL_ZBAL_TARGET_ANON_PERMILLE],
+				 n->zbal[SL_ZBAL_TARGET_FILE_PERMILLE], src);
 }
 
 static void row_clear(struct sl_row *r, const char *name)
@@ -162,6 +182,7 @@ static void derive_node(struct sl_node_frame *nf, const struct sl_node_sample *n
 	nf->nid = n->nid;
 	nf->sample = n;
 	nf->decided_anon_pm = sl_node_decided_anon_pm(n, &nf->decided_src);
+	nf->target_anon_pm = sl_node_target_anon_pm(n, &nf->target_src);
 	nf->decision_age_ms = SL_MISSING;
 	if (n->decision.present && cur->mono_ns >= n->decision.b.ts_ns)
 		nf->decision_age_ms = (cur->mono_ns - n->decision.b.ts_ns) / 1000000;

@@ -39,6 +39,8 @@ struct sl_node_frame {
 	const struct sl_node_sample *sample;	/* sizes (mem[]) and inputs */
 	int decided_anon_pm;		/* -1: unknown */
 	enum sl_source decided_src;
+	int target_anon_pm;		/* of the scan targets; -1: unknown */
+	enum sl_source target_src;
 	int scanned_anon_pm;		/* -1: unknown or nothing scanned */
 	enum sl_source scanned_src;
 	uint64_t scanned_anon, scanned_file;	/* this interval; SL_MISSING */
@@ -100,5 +102,7 @@ void sl_derive(struct sl_frame *f, const struct sl_sample *prev,
 
 /* The decided anon share of one node (sl_decided_anon_pm on its sample). */
 int sl_node_decided_anon_pm(const struct sl_node_sample *n, enum sl_source *src);
+/* The anon share of its scan targets (sl_target_anon_pm on its sample). */
+int sl_node_target_anon_pm(const struct sl_node_sample *n, enum sl_source *src);
 
 #endif /* SPLITLRUTOP_DERIVE_H */

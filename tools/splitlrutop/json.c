@@ -59,7 +59,7 @@ static json_object *share_json(int anon_pm)
 
 static json_object *node_json(const struct sl_node_frame *n)
 {
-	json_object *o = json_object_new_object(), *dec, *scan, *in;
+	json_object *o = json_object_new_object(), *dec, *tgt, *scan, *in;
 
 	json_object_object_add(o, "node", json_object_new_int(n->nid));
 	for (int k = 0; k < SL_MEM_NR; k++)
@@ -72,6 +72,10 @@ static json_object *node_json(const struct sl_node_frame *n)
 	json_object_object_add(dec, "memcg_id", n->sample->decision.present
 			       ? json_object_new_uint64(n->sample->decision.b.memcg_id) : NULL);
 	json_object_object_add(o, "decided", dec);
+
+	tgt = share_json(n->target_anon_pm);
+	json_object_object_add(tgt, "source", json_object_new_string(sl_source_name(n->target_src)));
+	json_object_object_add(o, "target", tgt);
 
 	scan = share_json(n->scanned_anon_pm);
 	json_object_object_add(scan, "anon", u64_or_null(n->scanned_anon));

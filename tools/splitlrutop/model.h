@@ -44,14 +44,27 @@
 	X(INACTIVE_FILE, "Inactive(file)", MI_INACTIVE_FILE)                 \
 	X(UNEVICTABLE, "Unevictable", MI_UNEVICTABLE)
 
-/* The balance lines our kernel patch prints per node in /proc/zoneinfo. */
+/*
+ * The balance lines our kernel patch prints per node in /proc/zoneinfo.
+ * Each anon line is followed by its file line (derive.c relies on it).
+ * Series v1 has only lru_scan_*, its decided share; v2 adds the decided
+ * and target pairs and keeps lru_scan_* equal to the decided one.
+ */
 #define SL_ZBAL_FIELDS(X)                                                    \
 	X(ROTATED_ANON, "lru_rotated_anon", VM_LRU_ROTATED_ANON)             \
 	X(ROTATED_FILE, "lru_rotated_file", VM_LRU_ROTATED_FILE)             \
 	X(ANON_COST, "lru_anon_cost", VM_LRU_ANON_COST)                      \
 	X(FILE_COST, "lru_file_cost", VM_LRU_FILE_COST)                      \
 	X(ANON_PERMILLE, "lru_scan_anon_permille", VM_LRU_SCAN_ANON_PERMILLE) \
-	X(FILE_PERMILLE, "lru_scan_file_permille", VM_LRU_SCAN_FILE_PERMILLE)
+	X(FILE_PERMILLE, "lru_scan_file_permille", VM_LRU_SCAN_FILE_PERMILLE) \
+	X(DECIDED_ANON_PERMILLE, "lru_decided_anon_permille",                \
+	  VM_LRU_DECIDED_ANON_PERMILLE)                                      \
+	X(DECIDED_FILE_PERMILLE, "lru_decided_file_permille",                \
+	  VM_LRU_DECIDED_FILE_PERMILLE)                                      \
+	X(TARGET_ANON_PERMILLE, "lru_target_anon_permille",                  \
+	  VM_LRU_TARGET_ANON_PERMILLE)                                       \
+	X(TARGET_FILE_PERMILLE, "lru_target_file_permille",                  \
+	  VM_LRU_TARGET_FILE_PERMILLE)
 
 /* System-wide event counters from /proc/vmstat. */
 #define SL_VM_FIELDS(X)                                                      \

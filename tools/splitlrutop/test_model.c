@@ -77,10 +77,23 @@ static void test_shares(void **state)
 	n.zbal[SL_ZBAL_ANON_PERMILLE] = 250;
 	n.zbal[SL_ZBAL_FILE_PERMILLE] = 750;
 	ok(sl_node_decided_anon_pm(&n, &src) == 250 && src == SL_SRC_ZONEINFO, "zoneinfo 250/750");
+	ok(sl_node_target_anon_pm(&n, &src) == -1 && src == SL_SRC_NONE,
+	   "series v1 zoneinfo: no target share");
+	/* series v2: the decided pair by its own name, and the target pair */
+	n.zbal[SL_ZBAL_DECIDED_ANON_PERMILLE] = 312;
+	n.zbal[SL_ZBAL_DECIDED_FILE_PERMILLE] = 688;
+	n.zbal[SL_ZBAL_TARGET_ANON_PERMILLE] = 871;
+	n.zbal[SL_ZBAL_TARGET_FILE_PERMILLE] = 129;
+	ok(sl_node_decided_anon_pm(&n, &src) == 312 && src == SL_SRC_ZONEINFO,
+	   "v2 zoneinfo: lru_decided_* before lru_scan_*");
+	ok(sl_node_target_anon_pm(&n, &src) == 871 && src == SL_SRC_ZONEINFO, "v2 zoneinfo: target 871/129");
 	n.decision.present = true;
-	n.decision.b.anon_permille = 600;
-	n.decision.b.file_permille = 400;
+	n.decision.b.decided_anon_permille = 600;
+	n.decision.b.decided_file_permille = 400;
+	n.decision.b.target_anon_permille = 909;
+	n.decision.b.target_file_permille = 91;
 	ok(sl_node_decided_anon_pm(&n, &src) == 600 && src == SL_SRC_BPF, "a decision event wins over zoneinfo");
+	ok(sl_node_target_anon_pm(&n, &src) == 909 && src == SL_SRC_BPF, "and its target share too");
 }
 
 /* Every count column is a field of the list counts' table. */
@@ -272,8 +285,8 @@ static struct sl_sample *rich_sample(uint64_t seq)
 	s->nodes[0].mem[SL_MEM_TOTAL] = 524288;
 	s->nodes[0].zbal[SL_ZBAL_ANON_COST] = 77;
 	s->nodes[0].decision.present = true;
-	s->nodes[0].decision.b.anon_permille = 420;
-	s->nodes[0].decision.b.file_permille = 580;
+	s->nodes[0].decision.b.decided_anon_permille = 420;
+	s->nodes[0].decision.b.decided_file_permille = 580;
 	for (int l = 0; l < SL_NR_LISTS; l++)
 		for (int w = 0; w < SL_WHO_NR; w++)
 			set_counts(s, 0, l, w, seq * 100 + (uint64_t)(l * 10 + w));
@@ -335,7 +348,7 @@ static void test_record(void **state)
 	char *again = write_to_string(back), *orig = write_to_string(s[1]);
 	ok(!strcmp(again, orig), "a sample survives write, read, write unchanged");
 	ok(!strcmp(back->memcgs[0].path, "/a b%c=d"), "a path with spaces, %% and = round-trips");
-	ok(back->nodes[0].decision.present && back->nodes[0].decision.b.anon_permille == 420,
+	ok(back->nodes[0].decision.present && back->nodes[0].decision.b.decided_anon_permille == 420,
 	   "the decision round-trips");
 	is_u64(back->nodes[0].mem[SL_MEM_FREE], SL_MISSING, "a missing value stays missing");
 	free(again);

@@ -31,7 +31,7 @@ int sl_draw_too_small(struct sl_canvas *c);
 
 /* Rows the node and balance units take for one node. */
 #define SL_NODE_ROWS 2
-#define SL_BALANCE_ROWS 3
+#define SL_BALANCE_ROWS 4
 
 /*
  * The whole screen.  status is the bottom line (keys, a confirmation, the

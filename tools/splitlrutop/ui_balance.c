@@ -3,8 +3,10 @@
  * ui_balance.c: the scan-balance panel of one node.
  *   line 1: the anon/file share the kernel decided beside the share
  *           actually scanned this interval, each with its source;
- *   line 2: the inputs behind the decision (costs, rotations, sizes);
- *   line 3: sparklines of the decided and the scanned anon share.
+ *   line 2: the share of the scan targets the decision set (the decided
+ *           pressure after list sizes, protection and the priority shift);
+ *   line 3: the inputs behind the decision (costs, rotations, sizes);
+ *   line 4: sparklines of the decided and the scanned anon share.
  */
 #include <inttypes.h>
 
@@ -48,7 +50,7 @@ int sl_draw_balance(struct sl_canvas *c, int row, int max_row,
 {
 	const struct sl_decision *d = &n->sample->decision;
 	char dec[32], scan[32], a[16], b[16], x[16], y[16];
-	int col;
+	int col, share_col;
 
 	if (row >= max_row)
 		return row;
@@ -57,10 +59,19 @@ int sl_draw_balance(struct sl_canvas *c, int row, int max_row,
 	col = sl_canvas_puts(c, row, 0, SL_A_TITLE | SL_A_BOLD, "  anon/file");
 	if (c->glyphs->permille)
 		col = sl_canvas_putwc(c, row, col, SL_A_TITLE | SL_A_BOLD, c->glyphs->permille);
+	share_col = col;
 	col = sl_canvas_printf(c, row, col, SL_A_NORMAL, " decided %s %-10s", dec,
 			       src_word(n->decided_src));
 	sl_canvas_printf(c, row, col, SL_A_NORMAL, " scanned %s %s", scan,
 			 src_word(n->scanned_src));
+	row++;
+
+	if (row >= max_row)
+		return row;
+	/* under "decided", so that the two shares read as one column */
+	share_text(dec, sizeof(dec), n->target_anon_pm);
+	sl_canvas_printf(c, row, share_col, SL_A_NORMAL, " target  %s %-10s of the scan targets",
+			 dec, src_word(n->target_src));
 	row++;
 
 	if (row >= max_row)

@@ -28,8 +28,8 @@ static const char *const replay_keys[] = {
 static const char *const legend[] = {
 	"Bar: A active anon, a inactive anon, F active file, f inactive file,",
 	"     U unevictable, . free, blank: kernel and other memory.",
-	"anon/file: the share of scanning the kernel decided (event or zoneinfo)",
-	"     beside the share of the inactive lists actually scanned.",
+	"anon/file: the pressure the kernel decided and its scan targets' share",
+	"     (event or zoneinfo) beside the share actually scanned.",
 	"'-' means the source does not have the value: missing is not zero.",
 };
 
