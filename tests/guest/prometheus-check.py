@@ -104,7 +104,7 @@ def compare_scanned(lines):
 
 
 def compare_share(lines):
-    series = query('splitlru_scan_share_permille{type="anon"}[15m]')
+    series = query('splitlru_decided_share_permille{type="anon"}[15m]')
     checked = 0
     for s in series:
         key = (s["metric"].get("nid"), s["metric"].get("memcg_id"))
