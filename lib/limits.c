@@ -9,7 +9,6 @@
 #include <string.h>
 #include <json-c/json.h>
 #include "lru_loader.h"
-#include "sl_cli.h"
 #include "sl_limits.h"
 
 static const struct source_info {
@@ -57,8 +56,7 @@ static const struct {
 		"no shrink reason on active lists" },
 	[SL_LIMIT_SKIPPED] = { "skipped_shrinks", "no skipped shrinks" },
 	[SL_LIMIT_REFAULT] = { "refault_activations", "no refault activations" },
-	[SL_LIMIT_LIST_SCANS] = { "list_scans",
-		"no per-list scan counts (per type, from /proc/vmstat)" },
+	[SL_LIMIT_LIST_SCANS] = { "list_scans", "no per-list scan counts" },
 	[SL_LIMIT_FENTRY] = { "fentry", "kprobes: this kernel has no fentry" },
 	[SL_LIMIT_CLASSIC_LISTS] = { "classic_lists",
 		"MGLRU is enabled: reclaim bypasses the classic lists" },
@@ -186,7 +184,7 @@ void sl_arg_source(struct argp_state *state, const char *opt, const char *arg,
 		argp_error(state, "%s '%s': unknown source (%s)", opt, arg, names);
 	else if (s != LRU_SOURCE_AUTO && !(allowed & (1u << s)))
 		argp_error(state, "%s '%s': %s traces with BPF only (%s)", opt, arg,
-			   sl_cli_tool(), names);
+			   state->name, names);
 	else if (s != LRU_SOURCE_AUTO && *cur != LRU_SOURCE_AUTO && *cur != s)
 		argp_error(state, "%s '%s': source %s was already asked for", opt, arg,
 			   lru_source_name(*cur));

@@ -40,6 +40,7 @@ const char *lru_source_needs(enum lru_source s);
 /* One thing a source cannot give; a limit's key is its JSON word. */
 enum sl_limit {
 	SL_LIMIT_EXACT_DECISION,	/* the decision is reconstructed */
+	SL_LIMIT_LIST_SCANS,		/* per-list scan counts */
 	SL_LIMIT_DECISION,		/* no decision events at all */
 	SL_LIMIT_MEMCG,
 	SL_LIMIT_MOVES,
@@ -47,7 +48,6 @@ enum sl_limit {
 	SL_LIMIT_ACTIVE_REASON,		/* none on the active lists */
 	SL_LIMIT_SKIPPED,		/* shrinks that isolate nothing */
 	SL_LIMIT_REFAULT,		/* refault activations */
-	SL_LIMIT_LIST_SCANS,		/* per-list scan counts */
 	SL_LIMIT_FENTRY,		/* kprobes stand in for fentry */
 	SL_LIMIT_CLASSIC_LISTS,		/* MGLRU on: the lists are bypassed */
 	SL_LIMIT_MGLRU,			/* MGLRU on, and its functions unprobed */
