@@ -24,6 +24,7 @@
 #include <bpf/btf.h>
 #include <bpf/libbpf.h>
 #include "lru_loader.h"
+#include "sl_cgroup.h"
 #include "lrutrace.skel.h"
 #include "stock.skel.h"
 #include "snapshot.h"
@@ -265,6 +266,11 @@ int lru_probe(struct lru_features *f)
 		f->flags |= LRU_FEAT_BALANCE;
 	if (btf_has_tracepoint(btf, "mm_lru_move"))
 		f->flags |= LRU_FEAT_MOVE;
+	if (btf_has_tracepoint(btf, "mm_vmscan_lru_gen_scan") &&
+	    btf_has_tracepoint(btf, "mm_vmscan_lru_gen_type") &&
+	    btf_has_tracepoint(btf, "mm_vmscan_lru_gen_evict") &&
+	    btf_has_tracepoint(btf, "mm_vmscan_lru_gen_age"))
+		f->flags |= LRU_FEAT_GEN_EVENTS;
 	if (btf_has_tracepoint(btf, "mm_vmscan_lru_isolate") &&
 	    btf_has_tracepoint(btf, "mm_vmscan_lru_shrink_inactive") &&
 	    btf_has_tracepoint(btf, "mm_vmscan_lru_shrink_active"))
@@ -380,14 +386,22 @@ static int choose_source(const struct lru_tracer_opts *opts,
 	}
 }
 
+/* What the stock object loads: see stock_autoload(). */
+struct stock_want {
+	bool classic;		/* the classic lists and moves (stock-fentry) */
+	bool mglru;		/* MGLRU by fentry on its functions */
+	bool gen_events;	/* MGLRU by the series' mm_vmscan_lru_gen_* */
+	bool kprobes;		/* kprobe twins instead of fentry/fexit */
+};
+
 /*
  * Autoload the stock object's programs this kernel and source want: the
- * classic ones and the moves for stock-fentry, the MGLRU ones when asked;
- * fentry/fexit, or their kprobe twins where the kernel has no fentry.
- * Returns how many programs will load.
+ * classic ones and the moves for stock-fentry, the MGLRU ones when asked,
+ * from the series' events or from fentry/fexit (or their kprobe twins
+ * where the kernel has no fentry).  Returns how many programs will load.
  */
 static int stock_autoload(struct stock_bpf *skel, const struct stock_probe *p,
-			  bool classic, bool mglru, bool kprobes)
+			  const struct stock_want *w)
 {
 	struct bpf_program *prog;
 	int n = 0;
@@ -400,17 +414,21 @@ static int stock_autoload(struct stock_bpf *skel, const struct stock_probe *p,
 		int i = slash ? stock_fn_index(slash + 1) : -1;
 		bool want = false;
 
-		if (i >= 0 && is_kprobe == kprobes && stock_fn_ok(p, i, kprobes)) {
+		if (strncmp(sec, "tp_btf/mm_vmscan_lru_gen_", 25) == 0) {
+			want = w->gen_events;
+		} else if (i >= 0 && is_kprobe == w->kprobes &&
+			   stock_fn_ok(p, i, w->kprobes)) {
 			switch (stock_fns[i].group) {
 			case STOCK_CORE:
 			case STOCK_MOVE:
-				want = classic;
+				want = w->classic;
 				break;
 			case STOCK_MGLRU:
-				want = mglru;
+				want = w->mglru;
 				break;
 			case STOCK_BOTH:
-				want = classic || mglru;
+				/* shrink_folio_list: fentry MGLRU counts pgsteal there */
+				want = w->classic || w->mglru;
 				break;
 			}
 		}
@@ -428,7 +446,7 @@ struct lru_tracer *lru_tracer_open(const struct lru_tracer_opts *opts, int *err)
 	struct lrutrace_bpf *skel;
 	struct stock_probe sp;
 	enum lru_source source;
-	bool full, series, balance, move, classic, mglru, kprobes;
+	bool full, series, balance, move, classic, mglru, kprobes, gen_events;
 	struct btf *btf;
 	int rc;
 
@@ -460,8 +478,13 @@ struct lru_tracer *lru_tracer_open(const struct lru_tracer_opts *opts, int *err)
 	move = series && (f.flags & LRU_FEAT_MOVE);
 	kprobes = !(f.flags & LRU_FEAT_FENTRY);
 	classic = source == LRU_SOURCE_STOCK_FENTRY;
-	/* MGLRU's programs: with stock-fentry, or when MGLRU is on now */
-	mglru = (f.flags & LRU_FEAT_MGLRU_FN) &&
+	/*
+	 * MGLRU's programs: with stock-fentry, or when MGLRU is on now; the
+	 * series source takes the series' own events where there are some.
+	 */
+	gen_events = series && (f.flags & LRU_FEAT_GEN_EVENTS) &&
+		     (f.flags & LRU_FEAT_MGLRU_ON);
+	mglru = !gen_events && (f.flags & LRU_FEAT_MGLRU_FN) &&
 		(classic || (f.flags & LRU_FEAT_MGLRU_ON));
 
 	t = calloc(1, sizeof(*t));
@@ -516,7 +539,12 @@ struct lru_tracer *lru_tracer_open(const struct lru_tracer_opts *opts, int *err)
 				 opts->on_event ? ringbuf_size(opts->ringbuf_bytes)
 						: (size_t)sysconf(_SC_PAGESIZE));
 
-	if (classic || mglru) {
+	if (classic || mglru || gen_events) {
+		struct stock_want want = {
+			.classic = classic, .mglru = mglru,
+			.gen_events = gen_events, .kprobes = kprobes,
+		};
+
 		btf = btf__load_vmlinux_btf();
 		probe_stock(btf, &sp);
 		btf__free(btf);
@@ -526,7 +554,8 @@ struct lru_tracer *lru_tracer_open(const struct lru_tracer_opts *opts, int *err)
 			lru_tracer_destroy(t);
 			return NULL;
 		}
-		if (stock_autoload(t->stock, &sp, classic, mglru, kprobes) == 0) {
+		mglru = mglru || gen_events;
+		if (stock_autoload(t->stock, &sp, &want) == 0) {
 			stock_bpf__destroy(t->stock);
 			t->stock = NULL;
 			mglru = false;
@@ -1015,7 +1044,8 @@ int lru_tracer_prog_stats(struct lru_tracer *t, struct lru_prog_stat *out, size_
 
 int lru_memcg_id_from_path(const char *path, uint64_t *id)
 {
-	char full[PATH_MAX];
+	struct sl_cgroup cg;
+	const char *full;
 	struct {
 		struct file_handle fh;
 		uint64_t cgid;
@@ -1026,11 +1056,9 @@ int lru_memcg_id_from_path(const char *path, uint64_t *id)
 
 	if (!path || !*path || !id)
 		return LRU_ERR_INVAL;
-	if (strncmp(path, "/sys/fs/cgroup", 14) == 0 || path[0] == '.')
-		snprintf(full, sizeof(full), "%s", path);
-	else
-		snprintf(full, sizeof(full), "/sys/fs/cgroup/%s",
-			 path[0] == '/' ? path + 1 : path);
+	if (sl_cgroup_resolve(NULL, path, 0, &cg))
+		return LRU_ERR_NO_CGROUP;
+	full = cg.path;
 	if (statfs(full, &sfs) || sfs.f_type != CGROUP2_SUPER_MAGIC)
 		return LRU_ERR_NO_CGROUP;
 	h.fh.handle_bytes = sizeof(h.cgid);

@@ -123,6 +123,54 @@ struct lru_move_info___sl {
 	enum lru_move_reason___sl reason;
 } __attribute__((preserve_access_index));
 
+/*
+ * MGLRU's events (kernel-patch/0006, under CONFIG_LRU_GEN); type is 0 for
+ * anon, 1 for file, as LRU_GEN_ANON/LRU_GEN_FILE.
+ */
+struct lru_gen_scan_info___sl {
+	int nid;
+	unsigned long long memcg_id;
+	enum lru_reclaimer___sl reclaimer;
+	int type;
+	int tier;
+	unsigned long long seq;
+	unsigned long nr_scanned;
+	unsigned long nr_sorted;
+	unsigned long nr_isolated;
+	unsigned long nr_skipped;
+};
+
+struct lru_gen_type_info___sl {
+	int nid;
+	unsigned long long memcg_id;
+	enum lru_reclaimer___sl reclaimer;
+	int swappiness;
+	int type;
+	int type_scanned;
+	int reason;
+	int tier;
+};
+
+struct lru_gen_evict_info___sl {
+	int nid;
+	unsigned long long memcg_id;
+	enum lru_reclaimer___sl reclaimer;
+	int type;
+	int swappiness;
+	bool retry;
+	unsigned long nr_reclaimed;
+};
+
+struct lru_gen_age_info___sl {
+	int nid;
+	unsigned long long memcg_id;
+	bool kswapd;
+	bool can_swap;
+	bool force_scan;
+	unsigned long long max_seq;
+	unsigned long long min_seq[2];
+};
+
 /* ---- kernel enum value -> splitlru enum ---- */
 
 /* One arm of a translation: kernel enumerator K maps to ours, S. */

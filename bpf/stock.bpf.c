@@ -70,6 +70,9 @@ struct reclaim_ctx {
 	struct lru_mglru_key mg;
 	__u32 in_evict;
 	__u32 mg_typed;			/* isolate_folios set mg.type */
+	/* the series' mm_vmscan_lru_gen_scan, until its _type event */
+	__u64 gen_isolated;
+	__u64 gen_visited;
 	/* kprobe twins: arguments stashed at entry for the return probe */
 	__u64 arg[6];
 	__u64 stat;			/* shrink_folio_list's reclaim_stat */
@@ -828,6 +831,110 @@ int BPF_KRETPROBE(r_try_to_inc_max_seq, unsigned long ret)
 
 	if (c)
 		on_aged((void *)c->arg[2], c->arg[3], REG_BOOL(ret));
+	return 0;
+}
+
+/* ============================ the series' own MGLRU events (0006) */
+
+/*
+ * Where the series has MGLRU events, the series source counts from them
+ * into the same maps, and the fentry programs above stay unloaded.  Per
+ * isolate_folios(): one or two _scan events (the first type may have
+ * nothing), then one _type event naming the type that was scanned, which
+ * is when the isolated pages are counted; then one _evict event per
+ * shrink_folio_list() pass.
+ */
+static __always_inline struct lru_mglru_counts *
+gen_counts(__u32 nid, __u64 memcg_id, __u32 reclaimer, int type, int swappiness)
+{
+	struct lru_mglru_key key = {};
+	struct lru_mglru_counts *m, zero = {};
+
+	key.nid = nid;
+	key.memcg_id = memcg_id;
+	key.type = type & 1;
+	key.reclaimer = xlate_reclaimer(reclaimer);
+	key.swappiness = swappiness;
+	if (!node_memcg_pass(key.nid, key.memcg_id))
+		return NULL;
+	m = bpf_map_lookup_elem(&mglru_counts, &key);
+	if (m)
+		return m;
+	bpf_map_update_elem(&mglru_counts, &key, &zero, BPF_NOEXIST);
+	return bpf_map_lookup_elem(&mglru_counts, &key);
+}
+
+SEC("tp_btf/mm_vmscan_lru_gen_scan")
+int BPF_PROG(gen_scan, const struct lru_gen_scan_info___sl *info)
+{
+	struct reclaim_ctx *c = ctx_get(true);
+
+	if (c) {
+		c->gen_isolated += info->nr_isolated;
+		c->gen_visited += info->nr_scanned;
+	}
+	return 0;
+}
+
+SEC("tp_btf/mm_vmscan_lru_gen_type")
+int BPF_PROG(gen_type, const struct lru_gen_type_info___sl *info)
+{
+	struct reclaim_ctx *c = ctx_get(true);
+	struct lru_mglru_counts *m;
+
+	if (!c)
+		return 0;
+	m = gen_counts(info->nid, info->memcg_id, info->reclaimer,
+		       info->type_scanned, info->swappiness);
+	if (m) {
+		m->evictions++;
+		m->scanned += c->gen_isolated;
+		m->visited += c->gen_visited;
+	}
+	c->gen_isolated = 0;
+	c->gen_visited = 0;
+	return 0;
+}
+
+SEC("tp_btf/mm_vmscan_lru_gen_evict")
+int BPF_PROG(gen_evict, const struct lru_gen_evict_info___sl *info)
+{
+	struct lru_mglru_counts *m;
+
+	m = gen_counts(info->nid, info->memcg_id, info->reclaimer, info->type,
+		       info->swappiness);
+	if (m)
+		m->reclaimed += info->nr_reclaimed;
+	return 0;
+}
+
+SEC("tp_btf/mm_vmscan_lru_gen_age")
+int BPF_PROG(gen_age, const struct lru_gen_age_info___sl *info)
+{
+	struct lru_balance_key key = {};
+	struct lru_mglru_aging *a, zero = {};
+
+	key.nid = info->nid;
+	key.memcg_id = info->memcg_id;
+	if (!node_memcg_pass(key.nid, key.memcg_id))
+		return 0;
+	a = bpf_map_lookup_elem(&mglru_aging, &key);
+	if (!a) {
+		bpf_map_update_elem(&mglru_aging, &key, &zero, BPF_NOEXIST);
+		a = bpf_map_lookup_elem(&mglru_aging, &key);
+		if (!a)
+			return 0;
+	}
+	/* the event is the increment itself: an attempt that succeeded */
+	a->attempts++;
+	a->increments++;
+	a->forced += info->force_scan;
+	if (info->max_seq > a->max_seq)
+		a->max_seq = info->max_seq;
+	if (info->min_seq[0] > a->min_seq[0])
+		a->min_seq[0] = info->min_seq[0];
+	if (info->min_seq[1] > a->min_seq[1])
+		a->min_seq[1] = info->min_seq[1];
 	return 0;
 }
 

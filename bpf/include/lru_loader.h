@@ -37,10 +37,12 @@
  *
  * Under MGLRU (/sys/kernel/mm/lru_gen/enabled), on any source, fentry on
  * evict_folios, isolate_folios and try_to_inc_max_seq fills the snapshot's
- * mglru and aging arrays.  The modes: series and stock-fentry are
- * LRU_MODE_FULL, stock-tracepoints LRU_MODE_FALLBACK.  What each source
- * cannot give is one table, lru_source_cannot() in sl_limits.h; the
- * tools print it through lru_tracer_cannot() and lru_tracer_limits().
+ * mglru and aging arrays; the series source reads the series' own
+ * mm_vmscan_lru_gen_* events instead where the kernel has them.  The
+ * modes: series and stock-fentry are LRU_MODE_FULL, stock-tracepoints
+ * LRU_MODE_FALLBACK.  What each source cannot give is one table,
+ * lru_source_cannot() in sl_limits.h; the tools print it through
+ * lru_tracer_cannot() and lru_tracer_limits().
  *
  * Errors are negative enum lru_error values; lru_strerror() describes them.
  * All functions are safe to call on a NULL tracer (they return
@@ -92,6 +94,7 @@ enum lru_feature {
 	LRU_FEAT_FENTRY = 1 << 9,	/* fentry/fexit on the stock reclaim functions */
 	LRU_FEAT_STOCK_KPROBE = 1 << 10, /* kprobes on them (kallsyms names) */
 	LRU_FEAT_MGLRU_FN = 1 << 11,	/* evict_folios & co. can be probed */
+	LRU_FEAT_GEN_EVENTS = 1 << 12,	/* the series' mm_vmscan_lru_gen_* (0006) */
 };
 
 /*
@@ -271,9 +274,10 @@ int lru_tracer_prog_stats(struct lru_tracer *t, struct lru_prog_stat *out, size_
 /* ---- helpers ---- */
 
 /*
- * The cgroup id of a cgroup v2 directory: an absolute path, or one relative
- * to the cgroup2 mount ("/work" and "work" both mean /sys/fs/cgroup/work).
- * The root cgroup is id 1.
+ * The cgroup id of a cgroup v2 directory, PATH resolved as every tool does
+ * (sl_cgroup.h: an absolute path on cgroup2 as given, anything else below
+ * the cgroup2 mount, so "/work" and "work" both mean /sys/fs/cgroup/work
+ * when /work is not a cgroup).  The root cgroup is id 1.
  */
 int lru_memcg_id_from_path(const char *path, uint64_t *id);
 

@@ -71,6 +71,30 @@ static void test_full(void **state)
 	mmstat_lru_gen_free(f);
 }
 
+/* A real capture (see its README): lru_gen_full has lru_gen's lruvecs. */
+static void test_guest_capture(void **state)
+{
+	struct mmstat_lru_gen *g = read_fixture("mglru-6.1-guest-numa2", NULL);
+	struct mmstat_lru_gen *f = read_fixture("mglru-6.1-guest-numa2",
+						"/sys/kernel/debug/lru_gen_full");
+
+	(void)state;
+	assert_int_equal(mmstat_lru_gen_nr_lruvecs(g), 4);
+	assert_int_equal(mmstat_lru_gen_nr_lruvecs(f), 4);
+	for (size_t i = 0; i < mmstat_lru_gen_nr_lruvecs(g); i++) {
+		const struct mmstat_lru_gen_lruvec *a = mmstat_lru_gen_lruvec(g, i);
+		const struct mmstat_lru_gen_lruvec *b = mmstat_lru_gen_lruvec(f, i);
+
+		assert_int_equal(a->memcg_id, b->memcg_id);
+		assert_int_equal(a->node, b->node);
+		assert_string_equal(a->memcg_path, b->memcg_path);
+		assert_int_equal(a->nr_gens, b->nr_gens);
+	}
+	assert_string_equal(mmstat_lru_gen_find(g, 2, 0)->memcg_path, "/cap-batch");
+	mmstat_lru_gen_free(g);
+	mmstat_lru_gen_free(f);
+}
+
 static void test_malformed(void **state)
 {
 	static const struct bad_case cases[] = {
@@ -123,6 +147,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_fixture),
 		cmocka_unit_test(test_full),
+		cmocka_unit_test(test_guest_capture),
 		cmocka_unit_test(test_malformed),
 		cmocka_unit_test(test_no_memcg),
 	};

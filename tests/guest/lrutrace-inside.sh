@@ -134,7 +134,7 @@ for line in open(sys.argv[1]):
     for l in json.loads(line)["lists"]:
         ids.add(l["memcg_id"])
 print(len([i for i in ids if i]))' "$work/stat.out")
-	cmp_ok "$memcgs" -gt 0 "full mode attributes shrinks to memcgs"
+	cmp_ok "$memcgs" -gt 0 "the default source attributes shrinks to memcgs"
 	share=$(python3 -c '
 import json, sys
 n = 0
@@ -176,6 +176,19 @@ else
 	err=$("$lrutrace" stat 1 1 --memcg lrutrace-test 2>&1)
 	is "$?" 5 "--memcg without the series exits 5"
 	like "$err" 'carry no memcg' "and says why"
+fi
+# One meaning of a cgroup argument in every tool (lib/cgroup.c): "/NAME",
+# the name /proc/PID/cgroup prints, is the cgroup below the mount, and
+# each tool says which reading it used.
+note="--memcg /lrutrace-test: not a cgroup directory; using $cg "
+mm=$("$TAP_TOP/tools/mmstat/build/mmstat" memcg /lrutrace-test anon 2>"$work/mm.err")
+is "$?" 0 "mmstat memcg /lrutrace-test reads $cg/memory.stat"
+like "$mm" '^anon=[0-9]+$' "... its anon line"
+like "$(cat "$work/mm.err")" "^mmstat: memcg /lrutrace-test: not a cgroup directory; using $cg " "... and says which reading"
+if [ "$full" = 1 ]; then
+	"$lrutrace" stat 0.2 1 --json --memcg /lrutrace-test >/dev/null 2>"$work/slash.err"
+	is "$?" 0 "lrutrace --memcg /lrutrace-test attaches to the same cgroup"
+	like "$(cat "$work/slash.err")" "^lrutrace: $note" "... and says which reading"
 fi
 rmdir "$cg" 2>/dev/null
 

@@ -50,7 +50,7 @@ def mglru(d, name):
         t[(g["type"], "scanned")] += g["scanned"]
         t[(g["type"], "reclaimed")] += g["reclaimed"]
         t["evictions"] += g["evictions"]
-    aging = sum(a["attempts"] for a in s["aging"])
+    aging = sum(a["increments"] for a in s["aging"])
     print(t[(0, "scanned")], t[(1, "scanned")], t[(0, "reclaimed")], t[(1, "reclaimed")],
           t["evictions"], aging)
 

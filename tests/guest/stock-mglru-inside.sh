@@ -23,8 +23,34 @@ series=0
 sources="--source stock-fentry"
 [ "$series" = 1 ] && sources="--source series $sources"
 
+# The series' own MGLRU events (kernel-patch/0006), where the kernel has
+# them: bpftrace sums them over the same window, so that the fentry
+# reconstruction is checked against the kernel's events, not only vmstat.
+gen_events=0
+[ -e /sys/kernel/tracing/events/vmscan/mm_vmscan_lru_gen_scan ] && gen_events=1
+start_gen_trace() {
+	bpftrace -e '
+tracepoint:vmscan:mm_vmscan_lru_gen_scan { @isolated[args->type] = sum(args->nr_isolated); }
+tracepoint:vmscan:mm_vmscan_lru_gen_evict { @reclaimed[args->type] = sum(args->nr_reclaimed); }
+tracepoint:vmscan:mm_vmscan_lru_gen_type { @decisions = count(); @reason[args->reason] = count(); }
+tracepoint:vmscan:mm_vmscan_lru_gen_age { @aged = count(); }' >"$work/gen.out" 2>"$work/gen.err" &
+	gen_pid=$!
+	for i in $(seq 240); do
+		grep -q '^Attaching' "$work/gen.out" && return 0
+		kill -0 "$gen_pid" 2>/dev/null || return 1
+		sleep 0.5
+	done
+	return 1
+}
+gen_value() {	# MAP [KEY]: the value bpftrace printed, 0 when absent
+	awk -v k="@$1${2:+[$2]}:" '$1 == k { v = $2 } END { print v + 0 }' "$work/gen.out"
+}
+
 make_file mglru-file 100
 wait_quiet 60 || diag "reclaim did not settle before the window"
+if [ "$gen_events" = 1 ]; then
+	start_gen_trace || { fail "bpftrace attaches to the series' MGLRU events"; diag "$(cat "$work/gen.err")"; }
+fi
 "$check" --out "$work" --no-events $sources 2>"$work/err" &
 pid=$!
 for i in $(seq 240); do
@@ -52,6 +78,10 @@ sa1=$(vmstat pgscan_anon) sf1=$(vmstat pgscan_file) ra1=$(vmstat pgsteal_anon) r
 kill -INT "$pid"
 wait "$pid"
 is "$?" 0 "stockcheck exits 0 on SIGINT"
+if [ "$gen_events" = 1 ]; then
+	kill -INT "$gen_pid"
+	wait "$gen_pid"
+fi
 
 want="$((sa1 - sa0)) $((sf1 - sf0)) $((ra1 - ra0)) $((rf1 - rf0))"
 diag "vmstat deltas (pgscan_anon pgscan_file pgsteal_anon pgsteal_file): $want"
@@ -65,6 +95,22 @@ for src in stock-fentry $([ "$series" = 1 ] && echo series); do
 	is "$classic" "0 0 0 0" "$src: the classic lists saw nothing"
 	python3 "$py" cost "$work" "$src" | sed 's/^/cost /' | while IFS= read -r l; do diag "$l"; done
 done
+# The proof: the kernel's own MGLRU events against vmstat and against the
+# fentry reconstruction of the same window.
+if [ "$gen_events" = 1 ]; then
+	read -r a f ra rf ev aging < <(python3 "$py" mglru "$work" stock-fentry)
+	got="$(gen_value isolated 0) $(gen_value isolated 1) $(gen_value reclaimed 0) $(gen_value reclaimed 1)"
+	is "$got" "$want" "series MGLRU events: per-type nr_isolated/nr_reclaimed == vmstat pgscan/pgsteal deltas"
+	is "$got" "$a $f $ra $rf" "... == the stock-fentry reconstruction, type by type"
+	is "$(gen_value decisions)" "$ev" "one mm_vmscan_lru_gen_type per reconstructed eviction ($ev)"
+	aged=$(gen_value aged)
+	cmp_ok "$aged" -gt 0 "mm_vmscan_lru_gen_age fired ($aged increments)"
+	cmp_ok "$aged" -le "${aging:-0}" "... no more than try_to_inc_max_seq calls ($aging: a call may find the work done)"
+	diag "type reasons (0 swappiness0, 1 anon_older, 2 swappiness1, 3 swappiness200, 4 refaults):" \
+		"$(grep '^@reason' "$work/gen.out" | tr '\n' ' ')"
+else
+	skip "series MGLRU events" "kernel without kernel-patch/0006"
+fi
 echo n >/sys/kernel/mm/lru_gen/enabled
 rm -rf "$work"
 done_testing

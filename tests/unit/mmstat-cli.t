@@ -70,7 +70,7 @@ is "json flat" '{"MemTotal":8058204,"Active(anon)":409228}' \
 	"$("$mmstat" --root "$r" -f json meminfo MemTotal 'Active(anon)')"
 is "json psi decimals" "1.25 123456" \
 	"$("$mmstat" --root "$r" -f json psi | jq -r '"\(.some_avg10) \(.some_total)"')"
-# a cgroup's memory.pressure (relative to /sys/fs/cgroup or absolute)
+# a cgroup's memory.pressure (below the cgroup2 mount, or absolute)
 mkdir -p "$tmp/cg/sys/fs/cgroup/db"
 printf 'some avg10=2.50 avg60=1.00 avg300=0.50 total=4242\nfull avg10=1.50 avg60=0.00 avg300=0.00 total=99\n' \
 	>"$tmp/cg/sys/fs/cgroup/db/memory.pressure"
@@ -78,6 +78,13 @@ is "psi --cgroup reads the cgroup's memory.pressure" "full_total=99,some_avg10=2
 	"$("$mmstat" --root "$tmp/cg" psi --cgroup db full_total some_avg10 | paste -sd,)"
 is "psi --cgroup takes an absolute path" "some_total=4242" \
 	"$("$mmstat" --root "$tmp/cg" psi --cgroup /sys/fs/cgroup/db some_total)"
+# "/db" is the cgroup's name as cgroup.procs prints it: the same cgroup,
+# and mmstat says which reading it used (lib/cgroup.c, every tool's rule)
+is "psi --cgroup /db is the cgroup below the mount" "some_total=4242" \
+	"$("$mmstat" --root "$tmp/cg" psi --cgroup /db some_total 2>"$tmp/err")"
+is "... and says so on stderr" \
+	"mmstat: --cgroup /db: not a cgroup directory; using /sys/fs/cgroup/db (below the cgroup2 mount)" \
+	"$(cat "$tmp/err")"
 is "psi --cgroup of a missing cgroup is an I/O error" 1 "$(status --root "$tmp/cg" psi --cgroup nope)"
 is "--cgroup outside psi is a usage error" 2 "$(status --root "$tmp/cg" meminfo --cgroup db)"
 json=$("$mmstat" --root "$r" -f json zoneinfo)

@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* memcg.c: create, limit and join a cgroup v2 memory cgroup; see memcg.h. */
 #include "memcg.h"
+#include "sl_cgroup.h"
 
 #include <err.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
 #include <libgen.h>
-#include <mntent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,28 +19,9 @@
 #define CGROUP2_SUPER_MAGIC 0x63677270
 #endif
 
-/* The first cgroup2 mount point, or NULL. */
-static char *cgroup2_mount(void)
-{
-	FILE *mounts = setmntent("/proc/self/mounts", "r");
-	struct mntent *entry;
-	char *found = NULL;
-
-	if (!mounts)
-		return NULL;
-	while ((entry = getmntent(mounts))) {
-		if (strcmp(entry->mnt_type, "cgroup2") == 0) {
-			found = strdup(entry->mnt_dir);
-			break;
-		}
-	}
-	endmntent(mounts);
-	return found;
-}
-
 static int write_control(const char *cgroup, const char *file, const char *value)
 {
-	char path[4096];
+	char path[PATH_MAX + 32];	/* a cgroup directory and a control file */
 	ssize_t n;
 	int fd;
 
@@ -61,7 +42,7 @@ static int write_control(const char *cgroup, const char *file, const char *value
 
 static int control_exists(const char *cgroup, const char *file)
 {
-	char path[4096];
+	char path[PATH_MAX + 32];	/* a cgroup directory and a control file */
 
 	snprintf(path, sizeof(path), "%s/%s", cgroup, file);
 	return access(path, F_OK) == 0;
@@ -131,28 +112,26 @@ out:
 int memcg_join(const char *path, const struct memcg_limit *memory_max,
 	       const struct memcg_limit *swap_max, char **resolved)
 {
-	char *mount = cgroup2_mount();
-	char *cgroup;
+	struct sl_cgroup cg;
+	int rc = sl_cgroup_resolve(NULL, path, SL_CGROUP_NEW, &cg);
 
 	*resolved = NULL;
-	if (!mount) {
+	if (rc) {
+		warnx("--memcg %s: %s", path, strerror(-rc));
+		return -1;
+	}
+	if (!cg.mounted) {
 		warnx("--memcg: cgroup2 is not mounted "
 		      "(mount -t cgroup2 none /sys/fs/cgroup)");
 		return -1;
 	}
-	if (path[0] == '/')
-		cgroup = strdup(path);
-	else if (asprintf(&cgroup, "%s/%s", mount, path) < 0)
-		cgroup = NULL;
-	free(mount);
-	if (!cgroup) {
+	sl_cgroup_note("--memcg", path, &cg);
+	if (memcg_enter(cg.path, memory_max, swap_max))
+		return -1;
+	*resolved = strdup(cg.path);
+	if (!*resolved) {
 		warnx("out of memory");
 		return -1;
 	}
-	if (memcg_enter(cgroup, memory_max, swap_max)) {
-		free(cgroup);
-		return -1;
-	}
-	*resolved = cgroup;
 	return 0;
 }

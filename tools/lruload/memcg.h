@@ -14,7 +14,9 @@ struct memcg_limit {
 };
 
 /* Create (or reuse) the cgroup PATH, set its limits, and move this process
- * into it.  A relative PATH is taken below the cgroup2 mount point.  On
+ * into it.  PATH is resolved as every tool does (sl_cgroup.h): an absolute
+ * path whose parent is on a cgroup filesystem as given, anything else below
+ * the cgroup2 mount point.  On
  * success *resolved holds the absolute path (free it).  Errors are reported
  * on stderr, with a hint, and return -1. */
 int memcg_join(const char *path, const struct memcg_limit *memory_max,

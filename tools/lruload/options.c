@@ -84,7 +84,7 @@ static const struct argp_option opts[] = {
 
 	{ NULL, 0, NULL, 0, "Memory cgroup (cgroup v2):", 4 },
 	{ "memcg", OPT_MEMCG, "PATH", 0,
-	  "Create or join PATH (relative: below the cgroup2 mount) before the run", 4 },
+	  "Create or join PATH before the run: an absolute path on cgroup2, or a cgroup below the cgroup2 mount (\"db\", \"/db\")", 4 },
 	{ "memory-max", OPT_MEMORY_MAX, "SIZE|max", 0, "Write memory.max of --memcg", 4 },
 	{ "swap-max", OPT_SWAP_MAX, "SIZE|max", 0, "Write memory.swap.max of --memcg", 4 },
 

@@ -89,7 +89,7 @@ static const struct argp_option opts[] = {
 	{ NULL, 0, NULL, 0, "Filters:", 1 },
 	{ "node", 'n', "NID", 0, "Only NUMA node NID", 1 },
 	{ "memcg", 'm', "PATH", 0,
-	  "Only the memcg at PATH (cgroup v2 directory, absolute or relative to /sys/fs/cgroup); stat then shows it per memcg", 1 },
+	  "Only the memcg at PATH: an absolute cgroup v2 directory, or a cgroup below the cgroup2 mount (\"db\" and \"/db\": /sys/fs/cgroup/db); stat then shows it per memcg", 1 },
 	{ "lru", 'l', "LIST[,..]", 0,
 	  "Only these lists: inactive_anon, active_anon, inactive_file, active_file", 1 },
 	{ "reason", 'r', "REASON[,..]", 0, "Only these shrink or move reasons", 1 },

@@ -17,6 +17,7 @@
 #include "listen.h"
 #include "lrutrace.h"
 #include "lru_format.h"
+#include "sl_cgroup.h"
 #include "sl_cli.h"
 #include "sl_limits.h"
 
@@ -352,6 +353,10 @@ int main(int argc, char **argv)
 	opts.reclaimer_mask = env.reclaimer_mask;
 	opts.ringbuf_bytes = env.ringbuf_bytes;
 	if (env.memcg_path) {
+		struct sl_cgroup cg;
+
+		if (sl_cgroup_resolve(NULL, env.memcg_path, 0, &cg) == 0)
+			sl_cgroup_note("--memcg", env.memcg_path, &cg);
 		err = lru_memcg_id_from_path(env.memcg_path, &opts.memcg_id);
 		if (err) {
 			fprintf(stderr, "lrutrace: --memcg %s: %s\n",

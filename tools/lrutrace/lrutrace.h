@@ -85,18 +85,7 @@ int report_hist_text(FILE *out, const struct report_ctx *rc,
 int report_hist_json(FILE *out, const struct report_ctx *rc,
 		     const struct lru_snapshot *delta);
 
-/* ---- listen.c: the /metrics endpoint ---- */
-
-struct metrics_server;
-/* ADDR:PORT, [ADDR6]:PORT or PORT (address 127.0.0.1). NULL + message on error. */
-struct metrics_server *metrics_listen(const char *spec);
-/*
- * Serve requests until deadline_ms (CLOCK_MONOTONIC, ms), answering with
- * body.  Returns early with 1 when interrupted (*stop set).
- */
-int metrics_serve_until(struct metrics_server *srv, uint64_t deadline_ms,
-			const char *body, size_t len, volatile int *stop);
-void metrics_close(struct metrics_server *srv);
+/* listen.c, the /metrics endpoint, has its own header: listen.h. */
 
 uint64_t now_ms(void);
 

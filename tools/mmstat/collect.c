@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "sl_cgroup.h"
 
 struct node_files {
 	int node;
@@ -65,10 +66,26 @@ static int open_all_nodes(struct source *src)
 	return ret;
 }
 
+/* A cgroup argument, resolved as every splitlru tool does (sl_cgroup.h). */
+static const char *cgroup_dir(const struct opts *o, const char *what,
+			      const char *arg, struct sl_cgroup *cg)
+{
+	int rc = sl_cgroup_resolve(o->root, arg, 0, cg);
+
+	if (rc) {
+		fprintf(stderr, "mmstat: %s %s: %s\n", what, arg, strerror(-rc));
+		return NULL;
+	}
+	sl_cgroup_note(what, arg, cg);
+	return cg->path;
+}
+
 static int open_kind(struct source *src)
 {
 	const struct opts *o = src->o;
 	struct mmstat_error err;
+	struct sl_cgroup cg;
+	const char *dir;
 
 	switch (o->kind) {
 	case K_MEMINFO:
@@ -81,12 +98,17 @@ static int open_kind(struct source *src)
 		src->zoneinfo = mmstat_zoneinfo_new(o->root, &err);
 		return src->zoneinfo ? EXIT_OK : report(&err);
 	case K_MEMCG:
-		src->memcg = mmstat_memcg_new(o->root, o->cgroup, o->numa_stat ?
+		dir = cgroup_dir(o, "memcg", o->cgroup, &cg);
+		if (!dir)
+			return EXIT_USAGE;
+		src->memcg = mmstat_memcg_new(o->root, dir, o->numa_stat ?
 			MMSTAT_MEMCG_NUMA_STAT : MMSTAT_MEMCG_STAT, &err);
 		return src->memcg ? EXIT_OK : report(&err);
 	case K_PSI:
-		src->psi = o->psi_cgroup ?
-			mmstat_psi_cgroup_new(o->root, o->psi_cgroup, &err) :
+		dir = o->psi_cgroup ? cgroup_dir(o, "--cgroup", o->psi_cgroup, &cg) : NULL;
+		if (o->psi_cgroup && !dir)
+			return EXIT_USAGE;
+		src->psi = dir ? mmstat_psi_cgroup_new(o->root, dir, &err) :
 			mmstat_psi_new(o->root, NULL, &err);
 		return src->psi ? EXIT_OK : report(&err);
 	case K_NODE:

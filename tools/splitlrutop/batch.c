@@ -16,6 +16,7 @@
 #include "canvas.h"
 #include "json.h"
 #include "record.h"
+#include "sl_cli.h"
 #include "ui.h"
 
 #define BATCH_COLS 80
@@ -31,17 +32,12 @@ struct batch {
 
 /*
  * 0 when the frame is out; 1 when the reader went away (| head), which
- * ends the run quietly; -1, said on stderr, for any other failure (a full
- * disk, /dev/full): frames must not vanish with exit status 0.
+ * ends the run quietly; -1, said on stderr by the core, for any other
+ * failure (a full disk, /dev/full): frames must not vanish with status 0.
  */
 static int output_status(void)
 {
-	if (fflush(stdout) == 0 && !ferror(stdout))
-		return 0;
-	if (errno == EPIPE)
-		return 1;
-	fprintf(stderr, "splitlrutop: stdout: %s\n", strerror(errno));
-	return -1;
+	return sl_stdout_flush();
 }
 
 static int emit(struct batch *b, const struct sl_sample *prev, const struct sl_sample *cur,

@@ -17,6 +17,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "sl_cgroup.h"
 #include "mmstat.h"
 #include "sampler.h"
 
@@ -163,31 +164,26 @@ static void memcgs_scan(struct sl_proc_source *p)
 	}
 }
 
+/* The cgroup2 mount, the one every tool finds (sl_cgroup.h), if it has memcgs. */
 static void find_cgroup2(struct sl_proc_source *p)
 {
-	static const char *const mounts[] = { "/sys/fs/cgroup", "/sys/fs/cgroup/unified" };
-	char probe[700];
+	char mount[PATH_MAX], probe[PATH_MAX + 64], controller[64];
+	FILE *f;
 
 	p->cgroup_dir[0] = '\0';
-	for (size_t i = 0; i < sizeof(mounts) / sizeof(mounts[0]); i++) {
-		char controllers[64] = "";
-		FILE *f;
-
-		snprintf(probe, sizeof(probe), "%s%s/cgroup.controllers", p->root, mounts[i]);
-		f = fopen(probe, "re");
-		if (!f)
-			continue;
-		/* A v2 hierarchy without the memory controller has no memcgs. */
-		while (fscanf(f, "%63s", controllers) == 1)
-			if (!strcmp(controllers, "memory")) {
-				snprintf(p->cgroup_dir, sizeof(p->cgroup_dir), "%s%s",
-					 p->root, mounts[i]);
-				break;
-			}
-		fclose(f);
-		if (p->cgroup_dir[0])
-			return;
-	}
+	if (!sl_cgroup_mount(p->root, mount, sizeof(mount)))
+		return;
+	snprintf(probe, sizeof(probe), "%s%s/cgroup.controllers", p->root, mount);
+	f = fopen(probe, "re");
+	if (!f)
+		return;
+	/* A v2 hierarchy without the memory controller has no memcgs. */
+	while (fscanf(f, "%63s", controller) == 1)
+		if (!strcmp(controller, "memory")) {
+			snprintf(p->cgroup_dir, sizeof(p->cgroup_dir), "%s%s", p->root, mount);
+			break;
+		}
+	fclose(f);
 }
 
 /* ---- open, sample, close ---- */
