@@ -171,6 +171,8 @@ tmux respawn-pane -k -t "$s" "env TERM=screen SPLITLRU_NO_BPF=1 $bin -d 0.5; ech
 ok wait_for 'LISTS all nodes'
 pkill -TERM -f "^$bin -d 0.5\$"
 ok wait_for '^EXIT=0'
+# stty prints a moment after EXIT=0: wait for its line, then read it
+wait_for 'icanon' 10
 like "$(tmux capture-pane -p -t "$s")" ' icanon' "after SIGTERM the terminal is back in canonical mode"
 
 # Replay interactively: stepping, and it needs neither root nor BPF.
