@@ -46,7 +46,8 @@ struct lru_tracer {
 	int ncpus;
 	void *percpu_buf;	/* one per-CPU value array, for map reads */
 	size_t percpu_buf_len;
-	char limits[256];
+	char limits[512];
+	uint32_t cannot;		/* 1 << enum sl_limit */
 };
 
 const char *lru_strerror(int err)
@@ -124,31 +125,6 @@ static bool privileged(void)
 	if (has_cap(data, CAP_SYS_ADMIN))
 		return true;
 	return has_cap(data, CAP_BPF) && has_cap(data, CAP_PERFMON);
-}
-
-static const char *const source_names[LRU_SOURCE_NR] = {
-	[LRU_SOURCE_AUTO] = "auto",
-	[LRU_SOURCE_SERIES] = "series",
-	[LRU_SOURCE_STOCK_FENTRY] = "stock-fentry",
-	[LRU_SOURCE_STOCK_TRACEPOINTS] = "stock-tracepoints",
-	[LRU_SOURCE_PROC_ONLY] = "proc-only",
-};
-
-const char *lru_source_name(enum lru_source s)
-{
-	return (unsigned)s < LRU_SOURCE_NR ? source_names[s] : "unknown";
-}
-
-int lru_source_from_name(const char *name, enum lru_source *s)
-{
-	int i;
-
-	for (i = 0; name && i < LRU_SOURCE_NR; i++)
-		if (strcmp(name, source_names[i]) == 0) {
-			*s = i;
-			return LRU_OK;
-		}
-	return LRU_ERR_INVAL;
 }
 
 /*
@@ -340,35 +316,23 @@ static size_t ringbuf_size(size_t want)
 	return sz;
 }
 
+/* The source's limits, and what this kernel takes away from them. */
 static void set_limits(struct lru_tracer *t)
 {
-	size_t n = 0;
+	uint32_t bits = lru_source_cannot(t->source);
 
-	t->limits[0] = '\0';
-	if (t->source == LRU_SOURCE_STOCK_FENTRY)
-		n += snprintf(t->limits + n, sizeof(t->limits) - n,
-			"decision reconstructed from get_scan_count()'s inputs; no shrink reason on active lists, no skipped shrinks, no refault activations%s",
-			t->stock_kprobes ? " (kprobes: this kernel has no fentry)" : "");
-	else if (t->mode == LRU_MODE_FALLBACK)
-		n += snprintf(t->limits + n, sizeof(t->limits) - n,
-			"fallback mode (stock vmscan events): no balance decisions, no memcg, no list moves, no shrink reasons");
-	else if (!(t->features & (LRU_FEAT_BALANCE | LRU_FEAT_MOVE)))
-		n += snprintf(t->limits + n, sizeof(t->limits) - n,
-			"no balance decisions, no list moves (kernel lacks those tracepoints)");
-	else if (!(t->features & LRU_FEAT_BALANCE))
-		n += snprintf(t->limits + n, sizeof(t->limits) - n,
-			"no balance decisions (kernel lacks vmscan:mm_vmscan_scan_balance)");
-	else if (!(t->features & LRU_FEAT_MOVE))
-		n += snprintf(t->limits + n, sizeof(t->limits) - n,
-			"no list moves (kernel lacks pagemap:mm_lru_move)");
-	if ((t->features & LRU_FEAT_MGLRU_ON) && t->mglru_progs)
-		snprintf(t->limits + n, sizeof(t->limits) - n, "%sMGLRU is enabled: reclaim bypasses the classic lists; per-type evictions and aging only%s",
-			 n ? "; " : "",
-			 t->source == LRU_SOURCE_SERIES && (t->features & LRU_FEAT_GEN_EVENTS) ?
-			 " (from the series' MGLRU events)" : "");
-	else if (t->features & LRU_FEAT_MGLRU_ON)
-		snprintf(t->limits + n, sizeof(t->limits) - n, "%sMGLRU is enabled: reclaim bypasses the classic lists, their counts stay near zero",
-			 n ? "; " : "");
+	if (t->source == LRU_SOURCE_SERIES && !(t->features & LRU_FEAT_BALANCE))
+		bits |= 1u << SL_LIMIT_DECISION;
+	if (t->source == LRU_SOURCE_SERIES && !(t->features & LRU_FEAT_MOVE))
+		bits |= 1u << SL_LIMIT_MOVES;
+	if (t->stock_kprobes)
+		bits |= 1u << SL_LIMIT_FENTRY;
+	if (t->features & LRU_FEAT_MGLRU_ON)
+		bits |= 1u << SL_LIMIT_CLASSIC_LISTS;
+	if ((t->features & LRU_FEAT_MGLRU_ON) && !t->mglru_progs)
+		bits |= 1u << SL_LIMIT_MGLRU;
+	t->cannot = bits;
+	sl_limits_text(t->limits, sizeof(t->limits), bits);
 }
 
 /* The rodata filters, alike in every object (lru_common.bpf.h). */
@@ -726,6 +690,11 @@ enum lru_source lru_tracer_source(const struct lru_tracer *t)
 unsigned lru_tracer_features(const struct lru_tracer *t)
 {
 	return t ? t->features : 0;
+}
+
+uint32_t lru_tracer_cannot(const struct lru_tracer *t)
+{
+	return t ? t->cannot : 0;
 }
 
 const char *lru_tracer_limits(const struct lru_tracer *t)

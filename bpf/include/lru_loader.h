@@ -38,8 +38,11 @@
  * Under MGLRU (/sys/kernel/mm/lru_gen/enabled), on any source, fentry on
  * evict_folios, isolate_folios and try_to_inc_max_seq fills the snapshot's
  * mglru and aging arrays; the series source reads the series' own
- * mm_vmscan_lru_gen_* events instead where the kernel has them.  The modes: series and stock-fentry are
- * LRU_MODE_FULL, stock-tracepoints LRU_MODE_FALLBACK.
+ * mm_vmscan_lru_gen_* events instead where the kernel has them.  The
+ * modes: series and stock-fentry are LRU_MODE_FULL, stock-tracepoints
+ * LRU_MODE_FALLBACK.  What each source cannot give is one table,
+ * lru_source_cannot() in sl_limits.h; the tools print it through
+ * lru_tracer_cannot() and lru_tracer_limits().
  *
  * Errors are negative enum lru_error values; lru_strerror() describes them.
  * All functions are safe to call on a NULL tracer (they return
@@ -52,6 +55,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "lru_events.h"
+#include "sl_limits.h"
 #include "sl_snapshot.h"
 
 #ifdef __cplusplus
@@ -93,20 +97,10 @@ enum lru_feature {
 	LRU_FEAT_GEN_EVENTS = 1 << 12,	/* the series' mm_vmscan_lru_gen_* (0006) */
 };
 
-/* Where a tracer's figures come from; the names are fixed (--source). */
-enum lru_source {
-	LRU_SOURCE_AUTO = 0,		/* opts.force_source: the richest */
-	LRU_SOURCE_SERIES,
-	LRU_SOURCE_STOCK_FENTRY,
-	LRU_SOURCE_STOCK_TRACEPOINTS,
-	LRU_SOURCE_PROC_ONLY,
-	LRU_SOURCE_NR,
-};
-
-/* "series", "stock-fentry", "stock-tracepoints", "proc-only" ("auto") */
-const char *lru_source_name(enum lru_source s);
-/* The source named name; LRU_ERR_INVAL for an unknown name. */
-int lru_source_from_name(const char *name, enum lru_source *s);
+/*
+ * enum lru_source, its names and the table of what each source cannot
+ * give: sl_limits.h (lib/), shared with the tools' proc-only mode.
+ */
 
 struct lru_features {
 	unsigned flags;			/* enum lru_feature bits */
@@ -191,10 +185,15 @@ enum lru_source lru_tracer_source(const struct lru_tracer *t);
 /* enum lru_feature bits the tracer found (lru_probe's, at open). */
 unsigned lru_tracer_features(const struct lru_tracer *t);
 /*
- * One line saying which figures this tracer's source cannot give (e.g.
- * stock-fentry: "decision reconstructed from get_scan_count()'s inputs;
- * no shrink reason"), and MGLRU's effect, or "" when it gives all of
- * them.  Owned by the tracer.
+ * What this tracer cannot give, as bits (1 << enum sl_limit): its
+ * source's (lru_source_cannot), plus what this kernel takes away (a
+ * series without some of its events, kprobes for fentry, MGLRU on).
+ */
+uint32_t lru_tracer_cannot(const struct lru_tracer *t);
+/*
+ * The same as one line (sl_limits_text), e.g. stock-fentry: "decision
+ * reconstructed from get_scan_count()'s inputs; no shrink reason on
+ * active lists; ...", or "" when it gives everything.  Owned by the tracer.
  */
 const char *lru_tracer_limits(const struct lru_tracer *t);
 

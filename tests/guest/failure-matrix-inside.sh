@@ -39,34 +39,34 @@ frame=(-b -n 1 -d 0.2)
 # ---- not root ----
 expect "lrutrace as nobody" 3 'permission denied: loading BPF programs needs root' \
 	"${nobody[@]}" "$lrutrace" stat 1 1
-expect "splitlrutop as nobody" 0 'DEGRADED: no BPF \(not root' "${nobody[@]}" "$top" "${frame[@]}"
+expect "splitlrutop as nobody" 0 'source proc-only \(no BPF: not root' "${nobody[@]}" "$top" "${frame[@]}"
 
 # ---- no BTF: the kernel's BTF hidden behind an empty file ----
 mount --bind /dev/null /sys/kernel/btf/vmlinux
 expect "lrutrace without BTF" 4 'the kernel has no BTF' "$lrutrace" stat 1 1
-expect "splitlrutop without BTF" 0 'DEGRADED: no BPF.*BTF' "$top" "${frame[@]}"
+expect "splitlrutop without BTF" 0 'source proc-only \(no BPF: kernel has no BTF' "$top" "${frame[@]}"
 umount /sys/kernel/btf/vmlinux
 
 # ---- a stock kernel, as far as the tools can tell: --fallback ----
-expect "lrutrace --fallback" 0 'fallback mode \(stock vmscan events\): no balance decisions' \
+expect "lrutrace --fallback" 0 'tracing, source stock-tracepoints: no balance decision events; no memcg; no list moves' \
 	"$lrutrace" stat 1 1 --fallback
 expect "lrutrace --fallback --memcg" 5 'the stock events carry no memcg' \
 	"$lrutrace" stat 1 1 --fallback --memcg /sys/fs/cgroup
-expect "splitlrutop --fallback" 0 'DEGRADED: BPF on stock events' "$top" "${frame[@]}" --fallback
+expect "splitlrutop --fallback" 0 'source stock-tracepoints: no balance decision events' "$top" "${frame[@]}" --fallback
 
 # ---- tracefs unmounted: tp_btf attaches without it ----
 umount /sys/kernel/tracing 2>/dev/null
-expect "lrutrace without tracefs" 0 'interval .* full mode' "$lrutrace" stat 1 1
+expect "lrutrace without tracefs" 0 'interval .* source series' "$lrutrace" stat 1 1
 out=$(timeout 90 "$top" "${frame[@]}" 2>&1)
 is "$?" 0 "splitlrutop without tracefs: exit 0"
-is "$(grep -c DEGRADED <<<"$out")" 0 "splitlrutop without tracefs: BPF still on"
+is "$(grep -c '^source series *$' <<<"$out")" 1 "splitlrutop without tracefs: BPF still on, source series"
 mount -t tracefs tracefs /sys/kernel/tracing
 
 # ---- MGLRU enabled: the classic lists are bypassed ----
 if echo y >/sys/kernel/mm/lru_gen/enabled 2>/dev/null; then
 	expect "lrutrace with MGLRU on" 0 'MGLRU is enabled: reclaim bypasses the classic lists' \
 		"$lrutrace" stat 1 1
-	expect "splitlrutop with MGLRU on" 0 'DEGRADED: MGLRU is on: reclaim bypasses these lists' "$top" "${frame[@]}"
+	expect "splitlrutop with MGLRU on" 0 'MGLRU is enabled: reclaim bypasses the classic lists' "$top" "${frame[@]}"
 	echo n >/sys/kernel/mm/lru_gen/enabled
 else
 	skip "MGLRU cases" "the kernel has no /sys/kernel/mm/lru_gen/enabled"
@@ -127,7 +127,7 @@ for mode in "stat 1" "events"; do
 	# shellcheck disable=SC2086 # the mode is two words
 	"$lrutrace" $mode >"$work/storm.out" 2>"$work/storm.err" &
 	pid=$!
-	for i in $(seq 120); do grep -q 'tracing in' "$work/storm.err" && break; sleep 0.5; done
+	for i in $(seq 120); do grep -q 'lrutrace: tracing' "$work/storm.err" && break; sleep 0.5; done
 	storm "$pid"
 	sleep 1
 	ok kill -0 "$pid"
@@ -170,7 +170,7 @@ ip link set lo up 2>/dev/null
 trap '' PIPE	# the server may close before a big request is sent: not fatal here
 "$lrutrace" stat 1 --listen 127.0.0.1:9466 >/dev/null 2>"$work/listen.err" &
 pid=$!
-for i in $(seq 120); do grep -q 'tracing in' "$work/listen.err" && break; sleep 0.5; done
+for i in $(seq 120); do grep -q 'lrutrace: tracing' "$work/listen.err" && break; sleep 0.5; done
 rss() { awk '$1 == "VmRSS:" { print $2 }' "/proc/$pid/status"; }
 request() { # TEXT: send it, print the status line of the answer, or "closed"
 	local line

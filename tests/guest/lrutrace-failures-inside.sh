@@ -46,7 +46,7 @@ mount -t tracefs tracefs /sys/kernel/tracing 2>/dev/null
 for sig in INT TERM; do
 	"$lrutrace" stat 30 --json >"$work/sig.out" 2>"$work/sig.err" &
 	pid=$!
-	for i in $(seq 120); do grep -q 'tracing in' "$work/sig.err" && break; sleep 0.5; done
+	for i in $(seq 120); do grep -q 'lrutrace: tracing' "$work/sig.err" && break; sleep 0.5; done
 	if [ -n "$bpftool" ]; then
 		during=$(bpf_objects)
 	fi
@@ -75,7 +75,7 @@ wait "$wpid"
 is "$(cat "$work/quiet.rc")" 0 "a quiet events run behind a closed pipe exits 0 (not killed by timeout)"
 is "$(wc -l <"$work/pipe.out")" 3 "| head -3 gets three lines"
 is "$(cat "$work/pipe.rc")" 0 "and lrutrace exits 0 when the pipe closes"
-is "$(grep -v 'tracing in' "$work/pipe.err")" "" "quietly"
+is "$(grep -v 'lrutrace: tracing' "$work/pipe.err")" "" "quietly"
 
 # ---- a slow consumer: a tiny ring buffer behind a stalled pipe ----
 reclaim 420M 6 &
@@ -95,7 +95,7 @@ like "$(grep '"event":"lost"' "$work/slowj.out" | head -1)" '^\{"event":"lost","
 ip link set lo up 2>/dev/null	# the guest's init leaves loopback down
 "$lrutrace" stat 1 --prometheus "$work/lru.prom" --listen 127.0.0.1:9465 >/dev/null 2>"$work/prom.err" &
 ppid=$!
-for i in $(seq 120); do grep -q 'tracing in' "$work/prom.err" && break; sleep 0.5; done
+for i in $(seq 120); do grep -q 'lrutrace: tracing' "$work/prom.err" && break; sleep 0.5; done
 reclaim 460M 6	# under TCG, a shorter run may not reach reclaim
 sleep 2
 like "$(cat "$work/lru.prom" 2>/dev/null)" 'splitlru_lru_scanned_pages_total\{nid="0",' "--prometheus writes the textfile"

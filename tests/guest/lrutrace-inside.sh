@@ -29,7 +29,7 @@ start() {
 	"$lrutrace" "$@" >"$work/$name.out" 2>"$work/$name.err" &
 	eval "pid_$name=$!"
 	for i in $(seq 120); do
-		grep -q 'tracing in' "$work/$name.err" && return 0
+		grep -q 'lrutrace: tracing' "$work/$name.err" && return 0
 		sleep 0.5
 	done
 	diag "lrutrace $* did not attach:" "$(cat "$work/$name.err")"
@@ -81,10 +81,10 @@ quiet || diag "reclaim did not settle before the window"
 start stat stat 1 --json || fail "stat attaches"
 start fallback stat 1 --json --fallback || fail "stat --fallback attaches"
 start events events --json --ringbuf-size 16M || fail "events attaches"
-like "$(cat "$work/fallback.err")" 'fallback mode \(stock vmscan events\): no balance decisions, no memcg, no list moves' \
+like "$(cat "$work/fallback.err")" 'tracing, source stock-tracepoints: no balance decision events; no memcg; no list moves' \
 	"--fallback says in one line what it cannot see"
 full=0
-grep -q 'tracing in full mode' "$work/stat.err" && full=1
+grep -Eq 'tracing, source (series|stock-fentry)' "$work/stat.err" && full=1
 diag "kernel series present: $full"
 
 sa0=$(vmstat pgscan_anon) sf0=$(vmstat pgscan_file) ra0=$(vmstat pgsteal_anon) rf0=$(vmstat pgsteal_file)
@@ -135,7 +135,7 @@ for line in open(sys.argv[1]):
     for l in json.loads(line)["lists"]:
         ids.add(l["memcg_id"])
 print(len([i for i in ids if i]))' "$work/stat.out")
-	cmp_ok "$memcgs" -gt 0 "full mode attributes shrinks to memcgs"
+	cmp_ok "$memcgs" -gt 0 "the default source attributes shrinks to memcgs"
 	share=$(python3 -c '
 import json, sys
 n = 0

@@ -100,7 +100,9 @@ if [ -s "$out/tester.json" ]; then
 	else
 		is "$(jq -r '.nodes[0].decided.source' "$out/tester.json")" zoneinfo "as tester: the decision from zoneinfo"
 	fi
-	like "$(jq -r .degraded "$out/tester.json")" 'no BPF' "as tester: the JSON says what is missing"
+	is "$(jq -r .source "$out/tester.json")" proc-only "as tester: source proc-only"
+	like "$(jq -r '.cannot | join(",")' "$out/tester.json")" 'list_scans' "as tester: the JSON says what it cannot give"
+	like "$(jq -r .source_line "$out/tester.json")" 'no BPF: not root' "and why BPF is off"
 fi
 
 # ---- the guest's recording replays on the host with identical frames ----

@@ -107,6 +107,32 @@ python3 "$py" cost "$work" stock-fentry | sed 's/^/cost /' | while IFS= read -r 
 moves=$(python3 -c 'import json,sys; print(sum(m["pages"] for m in json.load(open(sys.argv[1]))["moves"]))' "$work/stock-fentry.json")
 cmp_ok "${moves:-0}" -gt 0 "stock-fentry counts list moves ($moves pages)"
 
+# ---- lrutrace follows the source (issue 13) ----
+lrutrace=$TAP_TOP/tools/lrutrace/build/lrutrace
+default=stock-fentry
+[ "$series" = 1 ] && default=series
+out=$("$lrutrace" stat 1 1 --json 2>"$work/lt.err")
+is "$?" 0 "lrutrace stat --json exits 0"
+is "$(jq -r .source <<<"$out")" "$default" "lrutrace's default source here is $default"
+like "$(cat "$work/lt.err")" "^lrutrace: tracing, source $default" "its start line names it"
+out=$("$lrutrace" stat 1 1 --json --source stock-fentry 2>"$work/lt.err")
+is "$?" 0 "lrutrace stat --source stock-fentry exits 0"
+is "$(jq -r .source <<<"$out")" stock-fentry "--source stock-fentry: the JSON says source stock-fentry"
+is "$(jq -r '.cannot | join(",")' <<<"$out")" \
+	"exact_decision,active_shrink_reason,skipped_shrinks,refault_activations" \
+	"and what it cannot give"
+like "$(cat "$work/lt.err")" "^lrutrace: tracing, source stock-fentry: decision reconstructed from get_scan_count\\(\\)'s inputs; no shrink reason on active lists" \
+	"the start line names the source and its limits in one line"
+"$lrutrace" stat 1 1 --source bogus >/dev/null 2>"$work/lt.err"
+is "$?" 2 "lrutrace --source bogus exits 2"
+like "$(cat "$work/lt.err")" "unknown source \\(series, stock-fentry or stock-tracepoints\\)" \
+	"and names the valid sources"
+if [ "$series" = 0 ]; then
+	"$lrutrace" stat 1 1 --source series >/dev/null 2>"$work/lt.err"
+	is "$?" 1 "lrutrace --source series without the series exits 1"
+	like "$(cat "$work/lt.err")" "needs the splitlru kernel series' tracepoints" "and says what is missing"
+fi
+
 # splitlrutop on this kernel (issue 13): batch frames, and their per-node
 # list sizes against the node's meminfo sampled while splitlrutop runs
 # (its own few MB of memory are on those lists too), within 1 % of the

@@ -80,7 +80,7 @@ signalled() {
 	"$@" >/dev/null 2>"$out/tool.err" &
 	pid=$!
 	for i in $(seq 600); do
-		grep -q 'tracing in' "$out/tool.err" && break
+		grep -q 'lrutrace: tracing' "$out/tool.err" && break
 		kill -0 "$pid" 2>/dev/null || break
 		sleep 0.2
 	done
@@ -168,7 +168,7 @@ wait_quiet 120 || diag "reclaim did not settle before the final window"
 "$lrutrace" stat 1 --json >"$out/final.json" 2>"$out/final.err" &
 tracer=$!
 for _ in $(seq 120); do
-	grep -q 'tracing in' "$out/final.err" && break
+	grep -q 'lrutrace: tracing' "$out/final.err" && break
 	sleep 0.5
 done
 sa0=$(vmstat pgscan_anon) sf0=$(vmstat pgscan_file) ra0=$(vmstat pgsteal_anon) rf0=$(vmstat pgsteal_file)

@@ -22,13 +22,20 @@ if [ -x "$bin" ]; then
 	like "$help" 'EXAMPLES:' "--help has examples"
 	like "$help" 'Exit status: 0 ok' "--help documents the exit codes"
 	for flag in --node --memcg --lru --reason --reclaimer --json --per-memcg \
-		--prometheus --listen --self --duration --fallback --ringbuf-size; do
+		--prometheus --listen --self --duration --source --fallback --ringbuf-size; do
 		like "$help" -- "$flag" "--help documents $flag"
 	done
 	long=$(printf '%s\n' "$help" | awk 'length($0) > 80' | head -3)
 	is "$long" "" "--help fits 80 columns"
 	$bin >/dev/null 2>&1
 	is "$?" 2 "lrutrace without a mode exits 2"
+	like "$help" 'fallback +The same as --source stock-tracepoints' "--help: --fallback is --source stock-tracepoints"
+	err=$($bin stat --source bogus 2>&1)
+	is "$?" 2 "--source bogus exits 2"
+	like "$err" "unknown source \\(series, stock-fentry or stock-tracepoints\\)" "and names the valid sources"
+	err=$($bin stat --source proc-only 2>&1)
+	is "$?" 2 "--source proc-only exits 2"
+	like "$err" "lrutrace traces with BPF only" "and says why"
 	# tap.sh sets SPLITLRU_NO_BPF on the host: the loader must refuse
 	err=$($bin stat 1 1 2>&1)
 	is "$?" 1 "with SPLITLRU_NO_BPF set, a valid command exits 1"

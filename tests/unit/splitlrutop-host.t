@@ -21,7 +21,7 @@ trap 'tmux kill-session -t "slt-host-$$" 2>/dev/null; rm -rf "$tmp"' EXIT
 
 # ---- command line ----
 help=$("$bin" --help)
-for opt in --batch --iterations --delay --json --write --read --memcg --sort --no-bpf; do
+for opt in --batch --iterations --delay --json --write --read --memcg --sort --no-bpf --source --fallback; do
 	like "$help" -- "$opt" "--help documents $opt"
 done
 like "$help" 'EXAMPLES' "--help has examples"
@@ -31,6 +31,17 @@ is "$?" 2 "-n 0 is a usage error (exit 2)"
 is "$?" 2 "--json without -b is a usage error"
 "$bin" -b -d 0.01 >/dev/null 2>&1
 is "$?" 2 "-d below 0.1 s is refused"
+err=$("$bin" -b --source bogus 2>&1 >/dev/null)
+is "$?" 2 "--source bogus is a usage error (exit 2)"
+like "$err" "unknown source \\(series, stock-fentry, stock-tracepoints or proc-only\\)" "naming the valid sources"
+"$bin" -b --no-bpf --fallback >/dev/null 2>&1
+is "$?" 2 "--no-bpf (proc-only) with --fallback (stock-tracepoints) is a usage error"
+err=$("$bin" -b -n 1 --source stock-fentry 2>&1 >/dev/null)
+is "$?" 1 "a BPF source asked for where BPF is off: exit 1"
+like "$err" '^splitlrutop: --source stock-fentry: BPF is disabled by SPLITLRU_NO_BPF' "and says why"
+json=$("$bin" -b --json -n 1 -d 0.2 -q --source proc-only)
+is "$(jq -r '.source + " " + (.cannot | join(","))' <<<"$json")" "proc-only list_scans,decision,moves,shrink_reason" \
+	"--json names the source and what it cannot give"
 err=$("$bin" </dev/null 2>&1 >/dev/null)
 is "$?" 1 "interactive without a terminal fails"
 like "$err" 'not a terminal' "and says to use -b"
@@ -40,7 +51,7 @@ text=$("$bin" -b -n 2 -d 0.2 --no-bpf 2>"$tmp/err")
 is "$(grep -c '^splitlrutop  up' <<<"$text")" 2 "-n 2 prints two frames"
 like "$text" 'MemTotal .* MemFree .* Unevictable' "node panel labels"
 like "$text" 'Active\(anon\) .* Inactive\(anon\) .* Active\(file\) .* Inactive\(file\)' "list labels, meminfo's names"
-like "$text" 'DEGRADED: no BPF' "degraded banner says BPF is off"
+like "$text" 'source proc-only \(no BPF: ' "the source line says BPF is off"
 like "$text" 'inactive_anon +[0-9.kM]+ +[0-9.kM]+ ' "per-list table has rates for inactive_anon"
 like "$(cat "$tmp/err")" 'BPF: --no-bpf' "stderr says why BPF is off"
 "$bin" -b -n 1 -d 0.2 -q | head -1 >/dev/null
@@ -160,6 +171,8 @@ tmux respawn-pane -k -t "$s" "env TERM=screen SPLITLRU_NO_BPF=1 $bin -d 0.5; ech
 ok wait_for 'LISTS all nodes'
 pkill -TERM -f "^$bin -d 0.5\$"
 ok wait_for '^EXIT=0'
+# stty prints a moment after EXIT=0: wait for its line, then read it
+wait_for 'icanon' 10
 like "$(tmux capture-pane -p -t "$s")" ' icanon' "after SIGTERM the terminal is back in canonical mode"
 
 # Replay interactively: stepping, and it needs neither root nor BPF.

@@ -14,6 +14,7 @@
 #include "lrutrace.h"
 #include "lru_format.h"
 #include "sl_cli.h"
+#include "sl_limits.h"
 #include "sl_num.h"
 
 const char *argp_program_bug_address = "the splitlru issue tracker";
@@ -30,12 +31,19 @@ static const char doc[] =
 "                       reclaimed per shrink, and priority (default: one\n"
 "                       report at Ctrl-C)\n"
 "\n"
-"Needs root (or CAP_BPF and CAP_PERFMON) and a kernel with BTF.  Uses the\n"
-"splitlru kernel series' tracepoints when present, and otherwise falls back\n"
-"to the stock vmscan events, saying which figures are then unavailable.\n"
+"Needs root (or CAP_BPF and CAP_PERFMON) and a kernel with BTF.  Traces\n"
+"from the richest source the kernel has, or the one --source names:\n"
+"  series               the splitlru kernel series' tracepoints: everything\n"
+"  stock-fentry         fentry/fexit on the stock reclaim functions: the\n"
+"                       decision is reconstructed from its inputs\n"
+"  stock-tracepoints    the stock vmscan events: no memcg, no decisions, no\n"
+"                       list moves, no shrink reasons (--fallback)\n"
+"and says on stderr, in one line, which source it uses and what that cannot\n"
+"give (in JSON: \"source\", \"cannot\" and \"limits\").\n"
 "\n"
-"Exit status: 0 ok, 1 runtime error, 2 usage, 3 not privileged, 4 no BTF,\n"
-"5 no usable tracepoint, 6 events lost (ring buffer full, events mode).\n"
+"Exit status: 0 ok, 1 runtime error (also: the kernel cannot give the\n"
+"--source asked for), 2 usage, 3 not privileged, 4 no BTF, 5 no usable\n"
+"tracepoint, 6 events lost (ring buffer full, events mode).\n"
 "\n"
 "SECONDS are decimal (0.5, 30); BYTES take a binary suffix K, M, G or T,\n"
 "with or without iB (4K = 4096, 4MiB); a closed pipe on stdout ends the\n"
@@ -51,7 +59,8 @@ static const char doc[] =
 "  lrutrace stat --json 10 1           # one 10 s interval as JSON\n"
 "  lrutrace stat 15 --prometheus /var/lib/node_exporter/lrutrace.prom\n"
 "  lrutrace stat --listen 9465         # serve 127.0.0.1:9465/metrics\n"
-"  lrutrace stat --fallback            # stock events only, as on any kernel\n"
+"  lrutrace stat --source stock-fentry # fentry on stock functions, any kernel\n"
+"  lrutrace stat --fallback            # stock events only (stock-tracepoints)\n"
 "  lrutrace hist                       # histograms at Ctrl-C\n"
 "  lrutrace stat --self                # also show lrutrace's own cost\n"
 "\vFilters (--node, --memcg, --lru, --reason, --reclaimer) apply in the kernel,\n"
@@ -63,8 +72,13 @@ static const char doc[] =
 
 static const char args_doc[] = "MODE [INTERVAL [COUNT]]";
 
+/* --source: the BPF ones (proc-only is splitlrutop's and mmstat's). */
+#define LRUTRACE_SOURCES (1u << LRU_SOURCE_SERIES | 1u << LRU_SOURCE_STOCK_FENTRY | \
+			  1u << LRU_SOURCE_STOCK_TRACEPOINTS)
+
 enum {
-	OPT_FALLBACK = 0x100,
+	OPT_SOURCE = 0x100,
+	OPT_FALLBACK,
 	OPT_PER_MEMCG,
 	OPT_PROMETHEUS,
 	OPT_LISTEN,
@@ -96,8 +110,10 @@ static const struct argp_option opts[] = {
 	  "Also report lrutrace's own cost: events/s and BPF run time (bpf_stats)", 2 },
 	{ NULL, 0, NULL, 0, "Tracing:", 3 },
 	{ "duration", 'd', "SECONDS", 0, "events: stop after SECONDS", 3 },
+	{ "source", OPT_SOURCE, "NAME", 0,
+	  "Trace from this source: series, stock-fentry or stock-tracepoints (default: the richest the kernel has)", 3 },
 	{ "fallback", OPT_FALLBACK, NULL, 0,
-	  "Use the stock vmscan events even if the kernel has splitlru's", 3 },
+	  "The same as --source stock-tracepoints: the stock vmscan events only", 3 },
 	{ "ringbuf-size", OPT_RINGBUF, "BYTES", 0,
 	  "events: ring buffer size, 4K to 1G (default 4M), rounded up to a power of two", 3 },
 	{ "verbose", 'v', NULL, 0, "Print libbpf's messages (verifier log)", 3 },
@@ -193,8 +209,12 @@ static error_t parse_arg(int key, char *arg, struct argp_state *state)
 	case 'd':
 		env->duration_s = sl_arg_seconds(state, "--duration", arg, 0.001, SL_SECONDS_MAX);
 		break;
+	case OPT_SOURCE:
+		sl_arg_source(state, "--source", arg, LRUTRACE_SOURCES, &env->source);
+		break;
 	case OPT_FALLBACK:
-		env->fallback = true;
+		sl_arg_source(state, "--fallback", "stock-tracepoints", LRUTRACE_SOURCES,
+			      &env->source);
 		break;
 	case OPT_RINGBUF:
 		env->ringbuf_bytes = sl_arg_size(state, "--ringbuf-size", arg, 4096, 1 << 30);

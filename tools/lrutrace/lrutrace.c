@@ -3,7 +3,7 @@
  * lrutrace: trace the kernel's split anon/file LRU reclaim.
  *
  * The user side of bcc's libbpf-tools shape: parse, open the tracer (which
- * probes the kernel and picks full or fallback programs), load, attach,
+ * probes the kernel and picks the richest source, or --source's), load, attach,
  * then a loop that sleeps, reads the in-kernel aggregates and prints.  All
  * BPF lives behind lru_loader.h; all event text behind lru_format.h.
  */
@@ -19,6 +19,7 @@
 #include "lru_format.h"
 #include "sl_cgroup.h"
 #include "sl_cli.h"
+#include "sl_limits.h"
 
 static volatile int stop;
 
@@ -200,8 +201,8 @@ static int run_periodic(struct lru_tracer *t, struct lrutrace_env *env,
 	struct lru_self_stats self_prev = {}, self_now = {};
 	struct report_ctx rc = {
 		.env = env,
-		.mode = lru_tracer_mode(t),
-		.limits = lru_tracer_limits(t),
+		.source = lru_tracer_source(t),
+		.cannot = lru_tracer_cannot(t),
 	};
 	long reports = 0;
 	/* hist without INTERVAL: one report when stopped */
@@ -287,6 +288,30 @@ out:
 	return rc_exit;
 }
 
+/* Why lru_tracer_open failed; a forced source the kernel lacks is named. */
+static void open_failed(enum lru_source forced, int err)
+{
+	char line[512];
+
+	if (err == LRU_ERR_NO_SOURCE && forced != LRU_SOURCE_AUTO)
+		sl_source_missing_text(line, sizeof(line), forced);
+	else
+		snprintf(line, sizeof(line), "%s", lru_strerror(err));
+	fprintf(stderr, "lrutrace: %s\n", line);
+}
+
+/*
+ * The one line saying which source traces and what it cannot give; also
+ * the line scripts wait for: from here on, events are counted.
+ */
+static void print_source(const struct lru_tracer *t)
+{
+	char line[640];
+
+	sl_source_line(line, sizeof(line), lru_tracer_source(t), lru_tracer_cannot(t));
+	fprintf(stderr, "lrutrace: tracing, %s; Ctrl-C to end\n", line);
+}
+
 /* A node filter for a node that does not exist would trace nothing, silently. */
 static bool node_online(int nid)
 {
@@ -319,7 +344,7 @@ int main(int argc, char **argv)
 	if (env.nid >= 0 && !node_online(env.nid))
 		sl_usage_error("--node %d: no such NUMA node online", env.nid);
 	lru_tracer_opts_init(&opts);
-	opts.force_fallback = env.fallback;
+	opts.force_source = env.source;
 	opts.verbose = env.verbose;
 	opts.nid = env.nid;
 	opts.lru_mask = env.lru_mask;
@@ -355,12 +380,13 @@ int main(int argc, char **argv)
 
 	t = lru_tracer_open(&opts, &err);
 	if (!t) {
-		fprintf(stderr, "lrutrace: %s\n", lru_strerror(err));
+		open_failed(env.source, err);
 		metrics_stop(srv);
 		return exit_code(err);
 	}
-	if (env.memcg_path && lru_tracer_mode(t) == LRU_MODE_FALLBACK) {
-		fprintf(stderr, "lrutrace: --memcg needs the splitlru tracepoints; the stock events carry no memcg\n");
+	if (env.memcg_path && (lru_tracer_cannot(t) & (1u << SL_LIMIT_MEMCG))) {
+		fprintf(stderr, "lrutrace: --memcg: source %s has no memcg (the stock events carry no memcg)\n",
+			lru_source_name(lru_tracer_source(t)));
 		rc = EXIT_NO_TRACEPOINT;
 		goto out;
 	}
@@ -372,11 +398,7 @@ int main(int argc, char **argv)
 	if (env.self && (err = lru_tracer_enable_stats(t)))
 		fprintf(stderr, "lrutrace: --self: cannot enable bpf_stats: %s\n",
 			lru_strerror(err));
-	if (*lru_tracer_limits(t))
-		fprintf(stderr, "lrutrace: %s\n", lru_tracer_limits(t));
-	/* also the line scripts wait for: from here on, events are counted */
-	fprintf(stderr, "lrutrace: tracing in %s mode; Ctrl-C to end\n",
-		lru_tracer_mode(t) == LRU_MODE_FULL ? "full" : "fallback");
+	print_source(t);
 	ec.start_ns = mono_ns();
 
 	if (env.mode == MODE_EVENTS)

@@ -35,7 +35,7 @@ struct lrutrace_env {
 	double duration_s;		/* events: stop after this; 0: until signal */
 	bool json;
 	bool verbose;
-	bool fallback;
+	enum lru_source source;		/* --source (--fallback); AUTO: the richest */
 	bool per_memcg;
 	bool self;
 	int nid;			/* -1: all */
@@ -57,8 +57,8 @@ int lrutrace_parse_args(int argc, char **argv, struct lrutrace_env *env);
 
 struct report_ctx {
 	const struct lrutrace_env *env;
-	enum lru_mode mode;
-	const char *limits;		/* lru_tracer_limits() */
+	enum lru_source source;		/* lru_tracer_source() */
+	uint32_t cannot;		/* lru_tracer_cannot(): 1 << enum sl_limit */
 	double wall_ts;			/* epoch seconds of this report */
 	double interval_s;		/* the snapshot delta's length */
 	uint64_t drops;			/* cumulative ring buffer drops */

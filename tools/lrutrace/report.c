@@ -20,6 +20,7 @@
 #include "sl_derive.h"
 #include "sl_fields.h"
 #include "sl_format.h"
+#include "sl_limits.h"
 
 /* One table: a node, or a (node, memcg) with --per-memcg / --memcg. */
 struct table {
@@ -162,6 +163,16 @@ static json_object *self_json(const struct report_ctx *rc)
 	return o;
 }
 
+/* "cannot": its keys, always; "limits": the same as text, when any. */
+static void add_limits(json_object *o, const struct report_ctx *rc)
+{
+	char text[512];
+
+	json_object_object_add(o, "cannot", sl_limits_json(rc->cannot));
+	if (sl_limits_text(text, sizeof(text), rc->cannot) > 0)
+		json_object_object_add(o, "limits", json_object_new_string(text));
+}
+
 /* The members every JSON report starts with. */
 static json_object *report_json_new(const struct report_ctx *rc)
 {
@@ -169,24 +180,51 @@ static json_object *report_json_new(const struct report_ctx *rc)
 
 	json_object_object_add(o, "ts", num(rc->wall_ts, 3));
 	json_object_object_add(o, "interval_s", num(rc->interval_s, 3));
-	json_object_object_add(o, "mode", json_object_new_string(
-		rc->mode == LRU_MODE_FULL ? "full" : "fallback"));
+	json_object_object_add(o, "source", json_object_new_string(lru_source_name(rc->source)));
 	return o;
 }
 
 /* ... and end with; then the object is written as one line and freed. */
-static int report_json_end(FILE *out, const struct report_ctx *rc, json_object *o,
-			   bool limits)
+static int report_json_end(FILE *out, const struct report_ctx *rc, json_object *o)
 {
 	json_object_object_add(o, "drops", json_object_new_uint64(rc->drops));
 	if (rc->has_self)
 		json_object_object_add(o, "self", self_json(rc));
-	if (limits && rc->limits && *rc->limits)
-		json_object_object_add(o, "limits", json_object_new_string(rc->limits));
+	add_limits(o, rc);
 	fputs(json_object_to_json_string_ext(o, JSON_C_TO_STRING_PLAIN | JSON_C_TO_STRING_NOSLASHESCAPE), out);
 	fputc('\n', out);
 	json_object_put(o);
 	return ferror(out) ? -1 : 0;
+}
+
+/* "note: " and the source's limits, "; "-separated, wrapped at 80 columns. */
+static void note_limits(FILE *out, uint32_t cannot)
+{
+	size_t col = 0;
+	int l;
+
+	for (l = 0; l < SL_LIMIT_NR; l++) {
+		const char *text = sl_limit_text(l);
+
+		if (!(cannot & (1u << l)))
+			continue;
+		if (!col)
+			col = (size_t)fprintf(out, "note: %s", text);
+		else if (col + 2 + strlen(text) > 80)
+			col = (size_t)fprintf(out, ";\n      %s", text) - 2;
+		else
+			col += (size_t)fprintf(out, "; %s", text);
+	}
+	if (col)
+		fputc('\n', out);
+}
+
+/* What every text report ends with: --self, the source's limits, a blank line. */
+static void report_end_text(FILE *out, const struct report_ctx *rc)
+{
+	report_self_text(out, rc);
+	note_limits(out, rc->cannot);
+	fputc('\n', out);
 }
 
 static void clock_text(char *buf, size_t len, double wall)
@@ -209,8 +247,8 @@ int report_stat_text(FILE *out, const struct report_ctx *rc,
 	if (n < 0)
 		return -1;
 	clock_text(when, sizeof(when), rc->wall_ts);
-	fprintf(out, "%s  interval %.2fs  %s mode\n", when, rc->interval_s,
-		rc->mode == LRU_MODE_FULL ? "full" : "fallback");
+	fprintf(out, "%s  interval %.2fs  source %s\n", when, rc->interval_s,
+		lru_source_name(rc->source));
 	if (rc->drops)
 		fprintf(out, "LOST: %llu events, ring buffer full\n",
 			(unsigned long long)rc->drops);
@@ -266,10 +304,7 @@ int report_stat_text(FILE *out, const struct report_ctx *rc,
 			scan);
 		fprintf(out, "                 target  %s of the scan targets\n", tgt);
 	}
-	report_self_text(out, rc);
-	if (rc->limits && *rc->limits)
-		fprintf(out, "note: %s\n", rc->limits);
-	fputc('\n', out);
+	report_end_text(out, rc);
 	free(t);
 	return ferror(out) ? -1 : 0;
 }
@@ -304,7 +339,7 @@ int report_stat_json(FILE *out, const struct report_ctx *rc,
 	json_object_object_add(o, "reclaimers", lru_snapshot_to_json(d, "list"));
 	json_object_object_add(o, "balance", lru_snapshot_to_json(d, "balance"));
 	json_object_object_add(o, "moves", lru_snapshot_to_json(d, "move"));
-	return report_json_end(out, rc, o, true);
+	return report_json_end(out, rc, o);
 }
 
 /* ---- Prometheus ---- */
@@ -376,10 +411,10 @@ int report_prometheus(FILE *out, const struct report_ctx *rc,
 	fprintf(out, "# HELP splitlru_events_lost_total Events lost because the ring buffer was full.\n"
 		"# TYPE splitlru_events_lost_total counter\n"
 		"splitlru_events_lost_total %llu\n"
-		"# HELP splitlru_fallback_mode 1 when only the stock vmscan events are traced.\n"
-		"# TYPE splitlru_fallback_mode gauge\n"
-		"splitlru_fallback_mode %d\n",
-		(unsigned long long)rc->drops, rc->mode == LRU_MODE_FALLBACK);
+		"# HELP splitlru_source_info The source lrutrace traces from (series, stock-fentry, stock-tracepoints).\n"
+		"# TYPE splitlru_source_info gauge\n"
+		"splitlru_source_info{source=\"%s\"} 1\n",
+		(unsigned long long)rc->drops, lru_source_name(rc->source));
 	return ferror(out) ? -1 : 0;
 }
 
@@ -491,10 +526,7 @@ int report_hist_text(FILE *out, const struct report_ctx *rc,
 			fputs("|\n", out);
 		}
 	}
-	report_self_text(out, rc);
-	if (rc->limits && *rc->limits)
-		fprintf(out, "note: %s\n", rc->limits);
-	fputc('\n', out);
+	report_end_text(out, rc);
 	return ferror(out) ? -1 : 0;
 }
 
@@ -527,5 +559,5 @@ int report_hist_json(FILE *out, const struct report_ctx *rc,
 		}
 		json_object_object_add(o, keys[h], arr);
 	}
-	return report_json_end(out, rc, o, false);
+	return report_json_end(out, rc, o);
 }

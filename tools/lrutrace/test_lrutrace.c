@@ -118,11 +118,12 @@ static void test_args(void **state)
 			       "--memcg", "/sys/fs/cgroup/x", NULL), 0);
 	assert_int_equal(e.mode, MODE_EVENTS);
 	assert_true(e.duration_s == 2.5);
-	assert_true(e.fallback);
+	assert_int_equal(e.source, LRU_SOURCE_STOCK_TRACEPOINTS);	/* --fallback's meaning */
 	assert_string_equal(e.memcg_path, "/sys/fs/cgroup/x");	/* kept as given */
 
 	assert_int_equal(parse(&e, "hist", NULL), 0);
 	assert_true(e.interval_s == 0.0);	/* hist: one report, at the end */
+	assert_int_equal(e.source, LRU_SOURCE_AUTO);	/* the richest, by default */
 
 	assert_int_equal(parse(&e, "stat", "--listen", "[::1]:9465", NULL), 0);
 	assert_string_equal(e.listen, "[::1]:9465");
@@ -194,6 +195,38 @@ static void test_usage_errors(void **state)
 	USAGE("from 1 to 65535", "stat", "--listen", "127.0.0.1:");
 }
 
+/* --source NAME, and --fallback as its alias. */
+static void test_source_args(void **state)
+{
+	static const char *const names[] = {
+		"series", "stock-fentry", "stock-tracepoints",
+	};
+	struct lrutrace_env e;
+
+	(void)state;
+	for (int i = 0; i < 3; i++) {
+		assert_int_equal(parse(&e, "stat", "--source", names[i], NULL), 0);
+		assert_string_equal(lru_source_name(e.source), names[i]);
+	}
+	assert_int_equal(parse(&e, "events", "--source=stock-fentry", NULL), 0);
+	assert_int_equal(e.source, LRU_SOURCE_STOCK_FENTRY);
+	assert_int_equal(parse(&e, "stat", "--source", "auto", NULL), 0);
+	assert_int_equal(e.source, LRU_SOURCE_AUTO);
+	assert_int_equal(parse(&e, "stat", "--fallback", "--source", "stock-tracepoints", NULL), 0);
+	assert_int_equal(e.source, LRU_SOURCE_STOCK_TRACEPOINTS);
+
+	USAGE("^lrutrace: --source 'bogus': unknown source \\(series, stock-fentry "
+	      "or stock-tracepoints\\)$", "stat", "--source", "bogus");
+	USAGE("^lrutrace: --source 'proc-only': lrutrace traces with BPF only \\(series, "
+	      "stock-fentry or stock-tracepoints\\)$", "stat", "--source", "proc-only");
+	USAGE("--source 'SERIES': unknown source", "hist", "--source", "SERIES");
+	USAGE("--fallback 'stock-tracepoints': source stock-fentry was already asked for",
+	      "stat", "--source", "stock-fentry", "--fallback");
+	USAGE("--source 'series': source stock-tracepoints was already asked for",
+	      "stat", "--fallback", "--source", "series");
+	USAGE("requires an argument", "stat", "--source");
+}
+
 /* ---- a fixed snapshot ---- */
 
 #define FIXTURE "tests/fixtures/lrutrace/report.snap"
@@ -243,7 +276,7 @@ static struct lrutrace_env env_of(bool per_memcg)
 	return e;
 }
 
-#define REPORT_CTX(envp) { .env = (envp), .mode = LRU_MODE_FULL, \
+#define REPORT_CTX(envp) { .env = (envp), .source = LRU_SOURCE_SERIES, \
 			   .wall_ts = 1700000000.0, .interval_s = 1.0 }
 
 /* ---- the stat table ---- */
@@ -272,6 +305,19 @@ static void test_stat_text(void **state)
 	assert_like(t, "^ +target  - of the scan targets$");
 	assert_like(t, "mode file by no_swap");		/* a forced mode names its cause */
 	assert_like(t, "self: 1000 events/s, 250 ns BPF per event");
+	assert_like(t, "^[0-9:]{8}  interval 1\\.00s  source series$");
+	assert_null(strstr(t, "note:"));	/* the series lacks nothing */
+	free(t);
+	/* another source names itself, and what it lacks after the table */
+	rc.source = LRU_SOURCE_STOCK_FENTRY;
+	rc.cannot = lru_source_cannot(LRU_SOURCE_STOCK_FENTRY);
+	assert_int_equal(report_stat_text(capture_start(&c), &rc, *state), 0);
+	t = capture_end(&c);
+	assert_like(t, "interval 1\\.00s  source stock-fentry$");
+	assert_fits_80(t);
+	assert_like(t, "^note: decision reconstructed from get_scan_count\\(\\)'s inputs;\n"
+		    "      no shrink reason on active lists; no skipped shrinks;\n"
+		    "      no refault activations$");
 	free(t);
 
 	e = env_of(true);
@@ -358,7 +404,8 @@ static void test_stat_json(void **state)
 	bool found = false;
 
 	rc.drops = 3;
-	rc.limits = "fallback mode (stock vmscan events): no \"memcg\"";
+	rc.source = LRU_SOURCE_STOCK_TRACEPOINTS;
+	rc.cannot = lru_source_cannot(LRU_SOURCE_STOCK_TRACEPOINTS);
 	assert_int_equal(report_stat_json(capture_start(&c), &rc, *state), 0);
 	t = capture_end(&c);
 	assert_ptr_equal(strchr(t, '\n'), t + strlen(t) - 1);	/* one line */
@@ -380,8 +427,13 @@ static void test_stat_json(void **state)
 	assert_int_equal(sum_of(json_object_object_get(o, "reclaimers"), "scanned"),
 			 sum_of(lists, "scanned"));
 	assert_int_equal(json_object_get_int(json_object_object_get(o, "drops")), 3);
+	assert_string_equal(json_object_get_string(json_object_object_get(o, "source")),
+			    "stock-tracepoints");
+	assert_string_equal(json_object_to_json_string_ext(json_object_object_get(o, "cannot"),
+							   JSON_C_TO_STRING_PLAIN),
+			    "[\"decision\",\"memcg\",\"moves\",\"shrink_reason\"]");
 	assert_string_equal(json_object_get_string(json_object_object_get(o, "limits")),
-			    "fallback mode (stock vmscan events): no \"memcg\"");
+			    "no balance decision events; no memcg; no list moves; no shrink reasons");
 	bal = json_object_object_get(o, "balance");
 	assert_int_equal(json_object_array_length(bal), 3);
 	for (size_t i = 0; i < json_object_array_length(bal); i++) {	/* shares sum to 1000 */
@@ -396,7 +448,7 @@ static void test_stat_json(void **state)
 		strcat(keys, key);
 		strcat(keys, " ");
 	}
-	assert_string_equal(keys, "ts interval_s mode lists reclaimers balance moves drops limits ");
+	assert_string_equal(keys, "ts interval_s source lists reclaimers balance moves drops cannot limits ");
 	json_object_put(o);
 	free(t);
 }
@@ -415,6 +467,10 @@ static void test_hist_json(void **state)
 	t = capture_end(&c);
 	o = parse_json(t);
 	assert_int_equal(sum_of(json_object_object_get(o, "direct_reclaim_us"), "count"), 60);
+	/* the series gives everything: an empty "cannot", no "limits" */
+	assert_string_equal(json_object_get_string(json_object_object_get(o, "source")), "series");
+	assert_int_equal(json_object_array_length(json_object_object_get(o, "cannot")), 0);
+	assert_null(json_object_object_get(o, "limits"));
 	/* priority is linear */
 	assert_string_equal(json_object_to_json_string_ext(json_object_object_get(o, "priority"),
 							   JSON_C_TO_STRING_PLAIN),
@@ -448,6 +504,8 @@ static void test_prometheus(void **state)
 	assert_like(t, "^splitlru_target_share_permille\\{nid=\"0\",memcg_id=\"1\",type=\"file\",policy=\"cost\"\\} 959$");
 	/* a v1 recording's pair is read as the decided one */
 	assert_like(t, "^splitlru_decided_share_permille\\{nid=\"1\",memcg_id=\"1\",type=\"file\",policy=\"cost\"\\} 1000$");
+	assert_like(t, "^splitlru_source_info\\{source=\"series\"\\} 1$");
+	assert_null(strstr(t, "fallback"));
 	/* every line is a comment or name{labels} value */
 	assert_int_equal(regcomp(&comment, "^# (HELP|TYPE) splitlru_[a-z_]+ ", REG_EXTENDED | REG_NOSUB), 0);
 	assert_int_equal(regcomp(&sample, "^splitlru_[a-z_]+(\\{([a-z_]+=\"[^\"]*\",?)+\\})? [0-9]+$",
@@ -599,6 +657,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_args),
 		cmocka_unit_test(test_usage_errors),
+		cmocka_unit_test(test_source_args),
 		cmocka_unit_test(test_stat_text),
 		cmocka_unit_test(test_stat_memcg_decision),
 		cmocka_unit_test(test_stat_json),

@@ -98,7 +98,7 @@ int sl_json_print(const struct sl_frame *f, const struct sl_view *v, FILE *out)
 {
 	const struct sl_sample *s = f->cur;
 	json_object *o = json_object_new_object(), *arr, *psi, *swap, *self;
-	char degraded[512];
+	char line[640];
 
 	json_object_object_add(o, "seq", json_object_new_uint64(s->seq));
 	json_object_object_add(o, "time", json_object_new_uint64(s->real_s));
@@ -125,8 +125,10 @@ int sl_json_print(const struct sl_frame *f, const struct sl_view *v, FILE *out)
 	json_object_object_add(o, "self", self);
 	json_object_object_add(o, "bpf", json_object_new_string(
 		s->bpf_reason < SL_BPF_REASON_NR ? sl_bpf_reason_names[s->bpf_reason] : "?"));
-	sl_degraded_text(degraded, sizeof(degraded), s);
-	json_object_object_add(o, "degraded", degraded[0] ? json_object_new_string(degraded) : NULL);
+	json_object_object_add(o, "source", json_object_new_string(lru_source_name(s->source)));
+	json_object_object_add(o, "cannot", sl_limits_json(s->cannot));
+	sl_source_text(line, sizeof(line), s);
+	json_object_object_add(o, "source_line", json_object_new_string(line));
 
 	arr = json_object_new_array();
 	for (int i = 0; i < f->nr_nodes; i++)

@@ -116,3 +116,9 @@ const struct sl_memcg_sample *sl_sample_memcg(const struct sl_sample *s, uint64_
 			return &s->memcgs[i];
 	return NULL;
 }
+
+bool sl_mglru_on(const char *word)
+{
+	/* lru_gen/enabled is a hex mask: 0x0000 is off. */
+	return word[0] && strspn(word, "0x") != strlen(word);
+}

@@ -22,6 +22,7 @@
 
 #include "lru_events.h"
 #include "sl_derive.h"	/* SL_MISSING, the figures */
+#include "sl_limits.h"	/* enum lru_source, enum sl_limit */
 #include "sl_snapshot.h"
 
 #define SL_MAX_NODES 8
@@ -141,14 +142,17 @@ struct sl_memcg_sample {
 	uint64_t stat[SL_CG_NR];
 };
 
-/* What a sample lacks; the degraded banner is written from these bits. */
+/*
+ * What a sample lacks besides its source's limits (sl_sample.cannot); the
+ * source line is written from both.
+ */
 enum sl_missing_bits {
 	SL_LACK_BPF = 1u << 0,		/* no decision events, no per-list counters */
 	SL_LACK_ZBAL = 1u << 1,		/* zoneinfo has no lru_* lines: stock kernel */
 	SL_LACK_PSI = 1u << 2,
 	SL_LACK_MEMCG = 1u << 3,	/* no cgroup v2 memory controller */
 	SL_LACK_NODE_MEMINFO = 1u << 4,	/* no nodeN/meminfo: /proc/meminfo as node 0 */
-	SL_LACK_DECISION = 1u << 5,	/* BPF runs, but on the stock events (fallback) */
+	SL_LACK_DECISION = 1u << 5,	/* recordings without source=: stock-tracepoints */
 };
 
 /* Why BPF is off, as a short reason code (recorded, so replay says it too). */
@@ -183,6 +187,8 @@ struct sl_sample {
 	uint64_t bpf_drops;
 	uint32_t missing;		/* enum sl_missing_bits */
 	uint32_t bpf_reason;		/* enum sl_bpf_reason */
+	uint32_t source;		/* enum lru_source the figures came from */
+	uint32_t cannot;		/* what it cannot give: 1 << enum sl_limit */
 	int nr_nodes;
 	struct sl_node_sample nodes[SL_MAX_NODES];
 	int nr_memcgs;
@@ -210,6 +216,8 @@ void sl_sample_release(struct sl_sample *s);
  */
 struct sl_sample *sl_sample_pair_new(void);
 void sl_sample_pair_free(struct sl_sample *pair);
+/* lru_gen/enabled's word says MGLRU is on (a nonzero hex mask). */
+bool sl_mglru_on(const char *word);
 const struct sl_node_sample *sl_sample_node(const struct sl_sample *s, int nid);
 const struct sl_memcg_sample *sl_sample_memcg(const struct sl_sample *s, uint64_t id);
 

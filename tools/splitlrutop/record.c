@@ -97,8 +97,17 @@ void sl_record_write_sample(FILE *out, const struct sl_sample *s)
 		fprintf(out, " policy=%s", s->policy);
 	if (s->mglru[0])
 		fprintf(out, " mglru=%s", s->mglru);
-	fprintf(out, " missing=%" PRIu32 " bpf=%s\nv", s->missing,
+	fprintf(out, " missing=%" PRIu32 " bpf=%s", s->missing,
 		s->bpf_reason < SL_BPF_REASON_NR ? sl_bpf_reason_names[s->bpf_reason] : "?");
+	if (s->source != LRU_SOURCE_AUTO)
+		fprintf(out, " source=%s", lru_source_name(s->source));
+	if (s->cannot) {
+		char keys[256];
+
+		sl_limits_keys(keys, sizeof(keys), s->cannot);
+		fprintf(out, " cannot=%s", keys);
+	}
+	fputs("\nv", out);
 	for (int i = 0; i < SL_VM_NR; i++)
 		put(out, sl_vm_names[i], s->vm[i]);
 	fputc('\n', out);
@@ -273,6 +282,12 @@ static int apply_global(char *tok, struct sl_sample *s)
 	} else if (!strncmp(tok, "bpf=", 4)) {
 		int i = index_of(sl_bpf_reason_names, SL_BPF_REASON_NR, eq + 1);
 		s->bpf_reason = i < 0 ? SL_BPF_LOAD_FAILED : (uint32_t)i;
+	} else if (!strncmp(tok, "source=", 7)) {
+		enum lru_source src;
+		/* a source of a later version: proc-only says the least */
+		s->source = lru_source_from_name(eq + 1, &src) ? LRU_SOURCE_PROC_ONLY : src;
+	} else if (!strncmp(tok, "cannot=", 7)) {
+		s->cannot = sl_limits_parse(eq + 1);
 	} else if (!strncmp(tok, "missing=", 8)) {
 		if (!parse_u64(eq + 1, &v))
 			return -1;
@@ -547,6 +562,23 @@ unsigned sl_replay_truncated(const struct sl_replay *r)
 	return r->truncated_line;
 }
 
+/*
+ * A sample recorded before "source=": its source from the bits that said
+ * it then, and that source's limits.
+ */
+static void source_of_old(struct sl_sample *s)
+{
+	if (s->missing & SL_LACK_BPF)
+		s->source = LRU_SOURCE_PROC_ONLY;
+	else if (s->missing & SL_LACK_DECISION)
+		s->source = LRU_SOURCE_STOCK_TRACEPOINTS;
+	else
+		s->source = LRU_SOURCE_SERIES;
+	s->cannot = lru_source_cannot(s->source);
+	if (sl_mglru_on(s->mglru))
+		s->cannot |= 1u << SL_LIMIT_CLASSIC_LISTS;
+}
+
 int sl_replay_load(struct sl_replay *r, size_t i, struct sl_sample *s,
 		   char *err, size_t errlen)
 {
@@ -576,9 +608,11 @@ int sl_replay_load(struct sl_replay *r, size_t i, struct sl_sample *s,
 		if (rc > 0)
 			break;
 	}
+	if (s->source == LRU_SOURCE_AUTO)
+		source_of_old(s);
 	/* the counters are there when BPF was (both versions say so) */
 	s->have_lists = !(s->missing & SL_LACK_BPF);
-	s->have_memcg_lists = s->have_lists && !(s->missing & SL_LACK_DECISION);
+	s->have_memcg_lists = s->have_lists && !(s->cannot & (1u << SL_LIMIT_MEMCG));
 	lru_snapshot_sort(&s->bpf);
 	return 0;
 }

@@ -8,7 +8,7 @@
  *
  *	splitlrutop-record 2
  *	S 0
- *	g mono_ns=... interval_ms=1000 policy=cost ...
+ *	g mono_ns=... interval_ms=1000 policy=cost ... source=series
  *	v pgscan_anon=... pgscan_file=...
  *	n 0 MemTotal=... lru_scan_anon_permille=...
  *	d 0 nid=0 memcg_id=1 ... decided_anon_permille=...
@@ -19,7 +19,10 @@
  * "d" is the node's decision and "k" one key of the BPF per-list counters,
  * their keys those of the field tables (sl_fields.h).  Version 1 had
  * "l NID LIST WHO k=v" (a node's counts) and "m ID LIST WHO k=v" (a
- * memcg's) instead of "k"; they are still read.  Values a sample did not
+ * memcg's) instead of "k"; they are still read.  "g" names the source
+ * (source=stock-fentry) and what it cannot give (cannot=KEY,...: the keys
+ * of sl_limits.h); a sample without source= is from before, and its
+ * source follows from missing= and bpf=.  Values a sample did not
  * have are left out, and a reader treats a key it does not know as a
  * comment, so later versions can add keys freely.
  */

@@ -10,11 +10,11 @@
 #include "sl_snapshot.h"
 
 void sl_sample_add_snapshot(struct sl_sample *s, const struct lru_snapshot *snap,
-			    bool fallback)
+			    uint32_t cannot)
 {
 	/* The per-list counters as they are: derive takes their deltas. */
 	s->have_lists = true;
-	s->have_memcg_lists = !fallback;
+	s->have_memcg_lists = !(cannot & (1u << SL_LIMIT_MEMCG));
 	s->bpf.nr_lists = 0;
 	for (size_t i = 0; i < snap->nr_lists; i++)
 		if (lru_snapshot_add_list(&s->bpf, &snap->lists[i]))
@@ -33,6 +33,4 @@ void sl_sample_add_snapshot(struct sl_sample *s, const struct lru_snapshot *snap
 	s->bpf_events = snap->counters[LRU_CNT_SHRINK] +
 		snap->counters[LRU_CNT_BALANCE] + snap->counters[LRU_CNT_MOVE];
 	s->bpf_drops = snap->counters[LRU_CNT_RB_DROPS];
-	if (fallback)
-		s->missing |= SL_LACK_DECISION;
 }

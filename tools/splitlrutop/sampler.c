@@ -17,7 +17,7 @@
 
 struct sl_sampler {
 	struct sl_proc_source *proc;
-	struct sl_bpf_source *bpf;	/* NULL: degraded */
+	struct sl_bpf_source *bpf;	/* NULL: proc-only */
 	enum sl_bpf_reason bpf_reason;
 	char bpf_detail[256];
 	unsigned interval_ms;
@@ -32,6 +32,39 @@ static uint64_t clock_ns(clockid_t id)
 	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
 }
 
+/*
+ * The BPF half, or why not.  0; -1 with err set when the source asked
+ * for cannot be had (AUTO falls back to /proc alone).
+ */
+static int open_bpf(struct sl_sampler *sp, const struct sl_sampler_opts *opts,
+		    char *err, size_t errlen)
+{
+	const char *off = NULL;
+
+	if (opts->source == LRU_SOURCE_PROC_ONLY)
+		off = "--no-bpf or --source proc-only given";
+	else if (opts->root && strcmp(opts->root, "/"))
+		off = "reading a capture (--root)";	/* its kernel is not this one */
+	else if (getenv("SPLITLRU_NO_BPF") && opts->source == LRU_SOURCE_AUTO)
+		off = "SPLITLRU_NO_BPF given";
+	if (off && opts->source != LRU_SOURCE_AUTO && opts->source != LRU_SOURCE_PROC_ONLY) {
+		snprintf(err, errlen, "--source %s: %s", lru_source_name(opts->source), off);
+		return -1;
+	}
+	if (off) {
+		sp->bpf_reason = SL_BPF_DISABLED;
+		snprintf(sp->bpf_detail, sizeof(sp->bpf_detail), "%s", off);
+		return 0;
+	}
+	sp->bpf = sl_bpf_open(opts->source, &sp->bpf_reason,
+			      sp->bpf_detail, sizeof(sp->bpf_detail));
+	if (!sp->bpf && opts->source != LRU_SOURCE_AUTO) {
+		snprintf(err, errlen, "%s", sp->bpf_detail);
+		return -1;
+	}
+	return 0;
+}
+
 struct sl_sampler *sl_sampler_new(const struct sl_sampler_opts *opts,
 				  char *err, size_t errlen)
 {
@@ -43,20 +76,9 @@ struct sl_sampler *sl_sampler_new(const struct sl_sampler_opts *opts,
 	}
 	sp->interval_ms = opts->interval_ms;
 	sp->proc = sl_proc_open(opts->root, err, errlen);
-	if (!sp->proc) {
-		free(sp);
+	if (!sp->proc || open_bpf(sp, opts, err, errlen)) {
+		sl_sampler_free(sp);
 		return NULL;
-	}
-	if (opts->no_bpf || getenv("SPLITLRU_NO_BPF")) {
-		sp->bpf_reason = SL_BPF_DISABLED;
-		snprintf(sp->bpf_detail, sizeof(sp->bpf_detail), "--no-bpf or SPLITLRU_NO_BPF given");
-	} else if (opts->root && strcmp(opts->root, "/")) {
-		/* A capture of another machine: its kernel is not this one. */
-		sp->bpf_reason = SL_BPF_DISABLED;
-		snprintf(sp->bpf_detail, sizeof(sp->bpf_detail), "reading a capture (--root)");
-	} else {
-		sp->bpf = sl_bpf_open(opts->force_fallback, &sp->bpf_reason,
-				      sp->bpf_detail, sizeof(sp->bpf_detail));
 	}
 	return sp;
 }
@@ -85,8 +107,14 @@ int sl_sampler_sample(struct sl_sampler *sp, struct sl_sample *s,
 	if (sl_proc_sample(sp->proc, s, err, errlen))
 		return -1;
 	s->bpf_reason = sp->bpf_reason;
-	if (!sp->bpf || sl_bpf_sample(sp->bpf, s))
+	if (!sp->bpf || sl_bpf_sample(sp->bpf, s)) {
 		s->missing |= SL_LACK_BPF;
+		s->source = LRU_SOURCE_PROC_ONLY;
+		s->cannot = lru_source_cannot(LRU_SOURCE_PROC_ONLY);
+	}
+	/* MGLRU can be switched on and off while we run */
+	if (sl_mglru_on(s->mglru))
+		s->cannot |= 1u << SL_LIMIT_CLASSIC_LISTS;
 	if (getrusage(RUSAGE_SELF, &ru) == 0) {
 		s->self_cpu_ns = ((uint64_t)ru.ru_utime.tv_sec + (uint64_t)ru.ru_stime.tv_sec) * 1000000000ull +
 			((uint64_t)ru.ru_utime.tv_usec + (uint64_t)ru.ru_stime.tv_usec) * 1000ull;

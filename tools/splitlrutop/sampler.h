@@ -17,20 +17,24 @@
 
 struct sl_sampler_opts {
 	const char *root;	/* read ROOT/proc and ROOT/sys; NULL: "/" */
-	bool no_bpf;		/* --no-bpf: /proc only, even as root */
-	bool force_fallback;	/* the loader's stock-event mode */
+	/*
+	 * --source (--no-bpf is proc-only, --fallback stock-tracepoints).
+	 * AUTO: the richest the kernel has, /proc alone when BPF fails; a
+	 * source asked for that cannot be had fails sl_sampler_new.
+	 */
+	enum lru_source source;
 	unsigned interval_ms;	/* recorded in each sample */
 };
 
 struct sl_sampler;
 
-/* NULL when even /proc cannot be read; err says why. */
+/* NULL when /proc cannot be read or --source cannot be had; err says why. */
 struct sl_sampler *sl_sampler_new(const struct sl_sampler_opts *opts,
 				  char *err, size_t errlen);
 /* Fill *s with the next sample.  0, or -1 with err set. */
 int sl_sampler_sample(struct sl_sampler *sp, struct sl_sample *s,
 		      char *err, size_t errlen);
-/* A longer word on why BPF is off or limited ("" when it is fully on). */
+/* A longer word on why BPF is off ("" when it is on). */
 const char *sl_sampler_bpf_detail(const struct sl_sampler *sp);
 void sl_sampler_set_interval(struct sl_sampler *sp, unsigned interval_ms);
 void sl_sampler_free(struct sl_sampler *sp);
@@ -51,10 +55,13 @@ int sl_proc_sample(struct sl_proc_source *p, struct sl_sample *s,
 void sl_proc_close(struct sl_proc_source *p);
 
 struct sl_bpf_source;
-/* NULL when BPF is unavailable; *reason and detail say why. */
-struct sl_bpf_source *sl_bpf_open(bool force_fallback, enum sl_bpf_reason *reason,
+/*
+ * NULL when BPF or the source asked for (AUTO: any) is unavailable;
+ * *reason and detail say why ("--source NAME: ..." for one asked for).
+ */
+struct sl_bpf_source *sl_bpf_open(enum lru_source want, enum sl_bpf_reason *reason,
 				  char *detail, size_t detaillen);
-/* Add the BPF figures to a sample sl_proc_sample filled. */
+/* Add the BPF figures, the source and its limits to a sample sl_proc_sample filled. */
 int sl_bpf_sample(struct sl_bpf_source *b, struct sl_sample *s);
 
 struct lru_snapshot;
@@ -63,7 +70,7 @@ struct lru_snapshot;
  * (sample_bpf.c; sl_bpf_sample, and the tests with recorded snapshots).
  */
 void sl_sample_add_snapshot(struct sl_sample *s, const struct lru_snapshot *snap,
-			    bool fallback);
+			    uint32_t cannot);
 void sl_bpf_close(struct sl_bpf_source *b);
 
 #endif /* SPLITLRUTOP_SAMPLER_H */

@@ -16,10 +16,26 @@
 struct sl_bpf_source {
 	struct lru_tracer *tracer;
 	struct lru_snapshot snap;
-	bool fallback;
 };
 
-struct sl_bpf_source *sl_bpf_open(bool force_fallback, enum sl_bpf_reason *reason,
+/* Why BPF cannot be had; for a source asked for, its name comes first. */
+static void bpf_failed(enum lru_source want, int err, char *detail, size_t len)
+{
+	if (want == LRU_SOURCE_AUTO)
+		snprintf(detail, len, "%s", lru_strerror(err));
+	else if (err == LRU_ERR_NO_SOURCE)
+		sl_source_missing_text(detail, len, want);
+	else
+		snprintf(detail, len, "--source %s: %s", lru_source_name(want), lru_strerror(err));
+}
+
+static enum sl_bpf_reason bpf_reason(int err)
+{
+	return err == LRU_ERR_PERM ? SL_BPF_NOT_ROOT
+		: err == LRU_ERR_NO_BTF ? SL_BPF_NO_BTF : SL_BPF_LOAD_FAILED;
+}
+
+struct sl_bpf_source *sl_bpf_open(enum lru_source want, enum sl_bpf_reason *reason,
 				  char *detail, size_t detaillen)
 {
 	struct lru_tracer_opts opts;
@@ -28,24 +44,19 @@ struct sl_bpf_source *sl_bpf_open(bool force_fallback, enum sl_bpf_reason *reaso
 	int err = 0;
 
 	detail[0] = '\0';
-	if (lru_probe(&feat) == LRU_ERR_NO_BTF) {
-		*reason = SL_BPF_NO_BTF;
-		snprintf(detail, detaillen, "%s", lru_strerror(LRU_ERR_NO_BTF));
-		return NULL;
-	}
-	if (!(feat.flags & LRU_FEAT_PRIVILEGED)) {
-		*reason = SL_BPF_NOT_ROOT;
-		snprintf(detail, detaillen, "%s", lru_strerror(LRU_ERR_PERM));
-		return NULL;
-	}
-	b = calloc(1, sizeof(*b));
-	if (!b) {
-		*reason = SL_BPF_LOAD_FAILED;
-		snprintf(detail, detaillen, "out of memory");
+	if (lru_probe(&feat) == LRU_ERR_NO_BTF)
+		err = LRU_ERR_NO_BTF;
+	else if (!(feat.flags & LRU_FEAT_PRIVILEGED))
+		err = LRU_ERR_PERM;
+	else if (!(b = calloc(1, sizeof(*b))))
+		err = LRU_ERR_NOMEM;
+	if (err) {
+		*reason = bpf_reason(err);
+		bpf_failed(want, err, detail, detaillen);
 		return NULL;
 	}
 	lru_tracer_opts_init(&opts);
-	opts.force_fallback = force_fallback;
+	opts.force_source = want;
 	opts.no_hists = true;	/* the display has no histogram */
 	b->tracer = lru_tracer_open(&opts, &err);
 	if (b->tracer) {
@@ -54,16 +65,13 @@ struct sl_bpf_source *sl_bpf_open(bool force_fallback, enum sl_bpf_reason *reaso
 			err = lru_tracer_attach(b->tracer);
 	}
 	if (!b->tracer || err) {
-		*reason = err == LRU_ERR_PERM ? SL_BPF_NOT_ROOT
-			: err == LRU_ERR_NO_BTF ? SL_BPF_NO_BTF : SL_BPF_LOAD_FAILED;
-		snprintf(detail, detaillen, "%s", lru_strerror(err));
+		*reason = bpf_reason(err);
+		bpf_failed(want, err, detail, detaillen);
 		lru_tracer_destroy(b->tracer);
 		free(b);
 		return NULL;
 	}
 	lru_snapshot_init(&b->snap);
-	b->fallback = lru_tracer_mode(b->tracer) == LRU_MODE_FALLBACK;
-	snprintf(detail, detaillen, "%s", lru_tracer_limits(b->tracer));
 	*reason = SL_BPF_ON;
 	return b;
 }
@@ -72,7 +80,10 @@ int sl_bpf_sample(struct sl_bpf_source *b, struct sl_sample *s)
 {
 	if (lru_tracer_snapshot(b->tracer, &b->snap))
 		return -1;
-	sl_sample_add_snapshot(s, &b->snap, b->fallback);
+	s->source = lru_tracer_source(b->tracer);
+	/* MGLRU's bit is the sampler's: it follows lru_gen/enabled per sample */
+	s->cannot = lru_tracer_cannot(b->tracer) & ~(1u << SL_LIMIT_CLASSIC_LISTS);
+	sl_sample_add_snapshot(s, &b->snap, s->cannot);
 	return 0;
 }
 

@@ -24,8 +24,13 @@ static const char doc[] =
 "splitlrutop: the split anon/file LRU lists, the kernel's scan-balance "
 "decision and per-list reclaim rates, per node and per memcg.\n"
 "\n"
-"Runs from /proc alone when BPF is unavailable (not root, no BTF, a stock "
-"kernel) and says what is missing.\n"
+"Reads the kernel from the richest source it has, or the one --source "
+"names: series (the splitlru kernel series' tracepoints), stock-fentry "
+"(fentry on the stock reclaim functions: the decision is reconstructed), "
+"stock-tracepoints (the stock vmscan events: no memcg, no decisions) or "
+"proc-only (/proc and /sys alone, without BPF; also when BPF is unavailable: "
+"not root, no BTF).  The header's source line, and \"source\" and "
+"\"cannot\" in the JSON, say which one and what it cannot give.\n"
 "\n"
 "EXAMPLES:\n"
 "  splitlrutop                     interactive, 1 s refresh\n"
@@ -35,15 +40,16 @@ static const char doc[] =
 "  splitlrutop -r run.rec          replay a recording (no root, no BPF)\n"
 "  splitlrutop -b -r run.rec       print every frame of a recording\n"
 "  splitlrutop -b -n 1 --no-bpf    one frame from /proc alone\n"
+"  splitlrutop --source stock-fentry   fentry on the stock functions\n"
 "\n"
 "Exit status: 0 ok (also when stopped by q, SIGINT or SIGTERM, or when the\n"
 "reader of stdout has gone); 1 error (a file or stdout that cannot be\n"
-"written, a recording that cannot be read, no terminal without -b); 2 usage\n"
-"error.  SECONDS are decimal (0.5); COUNT and NODE whole numbers.\n"
+"written, a recording that cannot be read, no terminal without -b, a\n"
+"--source the kernel cannot give); 2 usage error.  SECONDS are decimal (0.5); COUNT and NODE whole numbers.\n"
 "\n"
 "OPTIONS:";
 
-enum { OPT_NODE = 1000, OPT_NO_BPF, OPT_FALLBACK, OPT_ROOT, OPT_ASCII, OPT_MONO };
+enum { OPT_NODE = 1000, OPT_NO_BPF, OPT_SOURCE, OPT_FALLBACK, OPT_ROOT, OPT_ASCII, OPT_MONO };
 
 static const struct argp_option opts[] = {
 	{ "batch", 'b', NULL, 0, "Batch mode: print frames to stdout, read no keys", 0 },
@@ -56,14 +62,19 @@ static const struct argp_option opts[] = {
 	{ "memcg", 'm', NULL, 0, "Start in the memcg view (batch: add the memcg table)", 0 },
 	{ "sort", 's', "COLUMN", 0, "Sort column: scanned, reclaimed, rotated, activated, "
 	  "deactivated or efficiency (default scanned)", 0 },
-	{ "no-bpf", OPT_NO_BPF, NULL, 0, "Do not load BPF; use /proc alone", 0 },
-	{ "fallback", OPT_FALLBACK, NULL, 0, "Use the stock tracepoints even on a splitlru kernel", 0 },
+	{ "source", OPT_SOURCE, "NAME", 0, "Read from this source: series, stock-fentry, "
+	  "stock-tracepoints or proc-only (default: the richest the kernel has)", 0 },
+	{ "no-bpf", OPT_NO_BPF, NULL, 0, "The same as --source proc-only: /proc alone", 0 },
+	{ "fallback", OPT_FALLBACK, NULL, 0, "The same as --source stock-tracepoints", 0 },
 	{ "root", OPT_ROOT, "DIR", 0, "Read DIR/proc and DIR/sys (a capture) instead of the live files", 0 },
 	{ "ascii", OPT_ASCII, NULL, 0, "ASCII glyphs only, even in a UTF-8 locale", 0 },
 	{ "mono", OPT_MONO, NULL, 0, "No colour (also when NO_COLOR is set)", 0 },
 	{ "quiet", 'q', NULL, 0, "Batch mode: no notes on stderr", 0 },
 	{ 0 },
 };
+
+/* --source: every one, proc-only included. */
+#define ALL_SOURCES ((1u << LRU_SOURCE_NR) - 2)
 
 static error_t parse_arg(int key, char *arg, struct argp_state *state)
 {
@@ -113,11 +124,15 @@ static error_t parse_arg(int key, char *arg, struct argp_state *state)
 		o->view.sort = (enum sl_col)i;
 		break;
 	}
+	case OPT_SOURCE:
+		sl_arg_source(state, "--source", arg, ALL_SOURCES, &o->sampler.source);
+		break;
 	case OPT_NO_BPF:
-		o->sampler.no_bpf = true;
+		sl_arg_source(state, "--no-bpf", "proc-only", ALL_SOURCES, &o->sampler.source);
 		break;
 	case OPT_FALLBACK:
-		o->sampler.force_fallback = true;
+		sl_arg_source(state, "--fallback", "stock-tracepoints", ALL_SOURCES,
+			      &o->sampler.source);
 		break;
 	case OPT_ROOT:
 		o->sampler.root = arg;

@@ -79,7 +79,7 @@ static int pct_pm(const char *s)
 static void lrutrace_shares(const struct pair *p, struct shares out[NR_NODES])
 {
 	struct lrutrace_env env = { .nid = -1 };
-	struct report_ctx rc = { .env = &env, .mode = LRU_MODE_FULL,
+	struct report_ctx rc = { .env = &env, .source = LRU_SOURCE_SERIES,
 				 .wall_ts = 1700000000.0, .interval_s = 1.0 };
 	struct lru_snapshot delta;
 	char *text = NULL, *line, *save = NULL;

@@ -282,6 +282,8 @@ static struct sl_sample *rich_sample(uint64_t seq)
 	s->psi_some10 = 123;
 	s->missing = SL_LACK_PSI;
 	s->bpf_reason = SL_BPF_ON;
+	s->source = LRU_SOURCE_STOCK_FENTRY;
+	s->cannot = lru_source_cannot(LRU_SOURCE_STOCK_FENTRY) | 1u << SL_LIMIT_FENTRY;
 	s->nodes[0].mem[SL_MEM_TOTAL] = 524288;
 	s->nodes[0].zbal[SL_ZBAL_ANON_COST] = 77;
 	s->nodes[0].decision.present = true;
@@ -351,6 +353,10 @@ static void test_record(void **state)
 	ok(back->nodes[0].decision.present && back->nodes[0].decision.b.decided_anon_permille == 420,
 	   "the decision round-trips");
 	is_u64(back->nodes[0].mem[SL_MEM_FREE], SL_MISSING, "a missing value stays missing");
+	ok(back->source == LRU_SOURCE_STOCK_FENTRY && back->cannot == s[1]->cannot,
+	   "the source and what it cannot give round-trip");
+	ok(strstr(orig, " source=stock-fentry cannot=exact_decision,active_shrink_reason,"
+		  "skipped_shrinks,refault_activations,fentry\n"), "as words: %s", orig);
 	free(again);
 	free(orig);
 	sl_replay_close(r);
@@ -414,6 +420,8 @@ static void test_record(void **state)
 	   "and loads: %s", err);
 	sl_derive(fr, v1a, back, NULL, NULL);
 	ok(fr->lists_src == SL_SRC_BPF, "its counts are BPF counts");
+	ok(back->source == LRU_SOURCE_SERIES && back->cannot == 0,
+	   "a recording without source=, BPF on: the series");
 	is_u64(fr->lists[0].delta[SL_COL_SCANNED], 300, "v1 inactive_anon scanned: node lines, not memcg lines");
 	is_u64(fr->lists[4].delta[SL_COL_SCANNED], 400, "v1 all lists");
 	ok(fabs(fr->lists[0].kswapd_share - 1.0) < 1e-9, "v1 kswapd split");
@@ -423,6 +431,26 @@ static void test_record(void **state)
 	sl_replay_close(r);
 	sample_free(v1a);
 	free(fr);
+
+	/* Before source=: the stock events (missing bit 5), /proc alone (bit 0). */
+	static const char old_src[] = "splitlrutop-record 2\n"
+		"S 0\ng mono_ns=5 missing=32 bpf=on\nn 0 MemTotal=10\nE 0\n"
+		"S 1\ng mono_ns=6 missing=1 bpf=not-root mglru=0x0007\nn 0 MemTotal=10\nE 1\n"
+		"S 2\ng mono_ns=7 missing=0 bpf=on source=from-the-future cannot=memcg,later\nE 2\n";
+	path = write_file("old-src.rec", old_src, sizeof(old_src) - 1);
+	r = sl_replay_open(path, err, sizeof(err));
+	ok(r && sl_replay_load(r, 0, back, err, sizeof(err)) == 0 &&
+	   back->source == LRU_SOURCE_STOCK_TRACEPOINTS &&
+	   back->cannot == lru_source_cannot(LRU_SOURCE_STOCK_TRACEPOINTS) && !back->have_memcg_lists,
+	   "an old stock-event sample: stock-tracepoints, without memcg lists");
+	ok(r && sl_replay_load(r, 1, back, err, sizeof(err)) == 0 &&
+	   back->source == LRU_SOURCE_PROC_ONLY &&
+	   back->cannot == (lru_source_cannot(LRU_SOURCE_PROC_ONLY) | 1u << SL_LIMIT_CLASSIC_LISTS),
+	   "an old /proc-only sample under MGLRU: proc-only, classic lists bypassed");
+	ok(r && sl_replay_load(r, 2, back, err, sizeof(err)) == 0 &&
+	   back->source == LRU_SOURCE_PROC_ONLY && back->cannot == 1u << SL_LIMIT_MEMCG,
+	   "a source of a later version reads as proc-only; unknown limits are skipped");
+	sl_replay_close(r);
 
 	/* Unknown keys and tags from a later version are skipped. */
 	static const char later[] = "splitlrutop-record 1\nS 0\ng mono_ns=5 future_key=1\n"

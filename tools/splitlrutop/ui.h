@@ -54,9 +54,12 @@ char *sl_fmt_count(char *buf, size_t len, uint64_t v);
 char *sl_fmt_pm(char *buf, size_t len, int pm);
 /* A fraction 0..1 as "12%"; "-" when NAN. */
 char *sl_fmt_pct(char *buf, size_t len, double frac);
-/* lru_gen/enabled's word says MGLRU is on (a nonzero hex mask). */
-bool sl_mglru_on(const char *word);
-/* Why the frame is degraded, or "" when it is not. */
-void sl_degraded_text(char *buf, size_t len, const struct sl_sample *s);
+/*
+ * The source line: which source the figures come from, what it cannot
+ * give and what else the sample lacks ("source series" when nothing).
+ */
+void sl_source_text(char *buf, size_t len, const struct sl_sample *s);
+/* The sample lacks nothing: its source line is just "source NAME". */
+bool sl_source_complete(const struct sl_sample *s);
 
 #endif /* SPLITLRUTOP_UI_H */

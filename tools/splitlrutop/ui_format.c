@@ -75,40 +75,59 @@ char *sl_fmt_pct(char *buf, size_t len, double frac)
 static const char *bpf_reason_text(unsigned reason)
 {
 	switch (reason) {
-	case SL_BPF_NOT_BUILT: return "no BPF (built without the loader)";
-	case SL_BPF_NOT_ROOT: return "no BPF (not root, or no CAP_BPF)";
-	case SL_BPF_NO_BTF: return "no BPF (kernel has no BTF)";
-	case SL_BPF_LOAD_FAILED: return "no BPF (load failed)";
-	case SL_BPF_DISABLED: return "no BPF (--no-bpf or --root)";
-	default: return "no BPF";
+	case SL_BPF_NOT_BUILT: return "built without the loader";
+	case SL_BPF_NOT_ROOT: return "not root, or no CAP_BPF";
+	case SL_BPF_NO_BTF: return "kernel has no BTF";
+	case SL_BPF_LOAD_FAILED: return "load failed";
+	case SL_BPF_DISABLED: return "--no-bpf, --root or SPLITLRU_NO_BPF";
+	default: return "off";
 	}
 }
 
-bool sl_mglru_on(const char *word)
-{
-	/* lru_gen/enabled is a hex mask: 0x0000 is off. */
-	return word[0] && strspn(word, "0x") != strlen(word);
-}
+/* What a sample lacks besides its source's limits, in the source line's words. */
+static const struct {
+	uint32_t bit;
+	const char *text;
+} lacks[] = {
+	{ SL_LACK_ZBAL, "no lru_* lines in zoneinfo (stock kernel)" },
+	{ SL_LACK_PSI, "no PSI" },
+	{ SL_LACK_MEMCG, "no cgroup v2 memory controller" },
+	{ SL_LACK_NODE_MEMINFO, "no node meminfo" },
+};
 
-void sl_degraded_text(char *buf, size_t len, const struct sl_sample *s)
+/*
+ * "source NAME[ (why no BPF)]: its limits; what else is missing"; the
+ * series with nothing missing reads as just "source series".
+ */
+void sl_source_text(char *buf, size_t len, const struct sl_sample *s)
 {
-	size_t n = 0;
+	bool listed = s->cannot != 0;
+	size_t n;
 
-	buf[0] = '\0';
+	n = (size_t)snprintf(buf, len, "source %s", lru_source_name(s->source));
 #define ADD(...) do { if (n < len) n += (size_t)snprintf(buf + n, len - n, __VA_ARGS__); } while (0)
 	if (s->missing & SL_LACK_BPF)
-		ADD("%s: decisions from zoneinfo, list rates from vmstat", bpf_reason_text(s->bpf_reason));
-	else if (s->missing & SL_LACK_DECISION)
-		ADD("BPF on stock events: no decisions, no memcg lists");
-	if (s->missing & SL_LACK_ZBAL)
-		ADD("%sno lru_* lines in zoneinfo (stock kernel)", n ? "; " : "");
-	if (s->missing & SL_LACK_PSI)
-		ADD("%sno PSI", n ? "; " : "");
-	if (s->missing & SL_LACK_MEMCG)
-		ADD("%sno cgroup v2 memory controller", n ? "; " : "");
-	if (s->missing & SL_LACK_NODE_MEMINFO)
-		ADD("%sno node meminfo", n ? "; " : "");
-	if (sl_mglru_on(s->mglru))
-		ADD("%sMGLRU is on: reclaim bypasses these lists", n ? "; " : "");
+		ADD(" (no BPF: %s)", bpf_reason_text(s->bpf_reason));
+	if (listed) {
+		ADD(": ");
+		if (n < len)
+			n += (size_t)sl_limits_text(buf + n, len - n, s->cannot);
+	}
+	for (size_t i = 0; i < sizeof(lacks) / sizeof(lacks[0]); i++) {
+		if (!(s->missing & lacks[i].bit))
+			continue;
+		ADD("%s%s", listed ? "; " : ": ", lacks[i].text);
+		listed = true;
+	}
 #undef ADD
+}
+
+bool sl_source_complete(const struct sl_sample *s)
+{
+	if (s->cannot)
+		return false;
+	for (size_t i = 0; i < sizeof(lacks) / sizeof(lacks[0]); i++)
+		if (s->missing & lacks[i].bit)
+			return false;
+	return true;
 }

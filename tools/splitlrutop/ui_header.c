@@ -2,7 +2,7 @@
 /*
  * ui_header.c: the header meter.  Line 1: uptime, refresh, policy,
  * swappiness, MGLRU.  Line 2: memory PSI, swap, splitlrutop's own cost.
- * Then the degraded banner, when something is missing.
+ * Then the source line: where the figures come from and what is missing.
  */
 #include <inttypes.h>
 #include <math.h>
@@ -57,12 +57,13 @@ int sl_draw_header(struct sl_canvas *c, int row, int max_row,
 			 sl_fmt_rate(b, sizeof(b), f->events_per_s));
 	row++;
 
-	sl_degraded_text(text, sizeof(text), s);
-	if (text[0] && row < max_row) {
-		sl_canvas_puts(c, row, 0, SL_A_WARN | SL_A_BOLD, "DEGRADED:");
-		/* At most three lines; --help and the man page say the rest. */
+	/* Which source, and what it and the files lack: at most three lines. */
+	if (row < max_row) {
+		bool complete = sl_source_complete(s);
 		int limit = row + 3 < max_row ? row + 3 : max_row;
-		row = sl_canvas_wrap(c, row, limit, 10, SL_A_WARN, text);
+
+		sl_source_text(text, sizeof(text), s);
+		row = sl_canvas_wrap(c, row, limit, 0, complete ? SL_A_NORMAL : SL_A_WARN, text);
 	}
 	return row;
 }
