@@ -531,6 +531,31 @@ static void test_canvas(void **state)
 	sample_free(b);
 }
 
+/* Issue 17: at 100 columns the memcg header ran act/s into deact/s. */
+static void test_table_heads_apart(void **state)
+{
+	struct sl_sample *a = new_sample(1, 1), *b = new_sample(2, 2);
+	struct sl_frame fr;
+	(void)state;
+
+	for (int memcg = 0; memcg < 2; memcg++)
+		for (int cols = 80; cols <= 140; cols += 20) {
+			struct sl_view v = { .node = -1, .memcg = memcg };
+			char *out;
+
+			sl_derive(&fr, a, b, &v, NULL);
+			out = screen_text(30, cols, &fr, &v);
+			if (strstr(out, "act/sdea") || strstr(out, "scan/srecl") ||
+			    strstr(out, "recl/srot") || strstr(out, "rot/sact"))
+				fail_msg("%s view at %d columns: two heads run together:\n%s",
+					 memcg ? "memcg" : "list", cols, out);
+			ok(strstr(out, " act/s ") != NULL, "the heads keep a space between them");
+			free(out);
+		}
+	sample_free(a);
+	sample_free(b);
+}
+
 static int setup(void **state)
 {
 	(void)state;
@@ -557,6 +582,7 @@ int main(void)
 		cmocka_unit_test(test_history),
 		cmocka_unit_test(test_record),
 		cmocka_unit_test(test_canvas),
+		cmocka_unit_test(test_table_heads_apart),
 	};
 
 	return cmocka_run_group_tests_name("splitlrutop-model", tests, setup, teardown);

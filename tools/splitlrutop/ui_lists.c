@@ -5,11 +5,18 @@
  * deactivated/s, efficiency (reclaimed/scanned) and the kswapd share of
  * the scanning (the rest is direct reclaim).
  */
+#include <string.h>
+
 #include "ui.h"
 
 /* Column headers, in enum sl_col order; shared with the memcg table. */
 const char *const sl_col_heads[SL_COL_NR] = {
 	"scan/s", "recl/s", "rot/s", "act/s", "deact/s", "eff",
+};
+
+/* The same in six characters at most, for narrower columns. */
+static const char *const col_heads_short[SL_COL_NR] = {
+	"scan/s", "recl/s", "rot/s", "act/s", "deac/s", "eff",
 };
 
 void sl_draw_table_head(struct sl_canvas *c, int row, int col, int width,
@@ -26,7 +33,11 @@ void sl_draw_table_head(struct sl_canvas *c, int row, int col, int width,
 		int attr = SL_A_TITLE | SL_A_BOLD;
 		if (v && (int)v->sort == k)
 			attr |= SL_A_REVERSE;
-		sl_canvas_printf(c, row, col, attr, "%*s", w, sl_col_heads[k]);
+		const char *head = (int)strlen(sl_col_heads[k]) < w ? sl_col_heads[k]
+								      : col_heads_short[k];
+
+		/* a space before each: no two heads run together at any width */
+		sl_canvas_printf(c, row, col, attr, " %*s", w - 1, head);
 		col += w;
 	}
 	sl_canvas_printf(c, row, col, SL_A_TITLE | SL_A_BOLD, " %7s", "kswapd");
