@@ -98,7 +98,7 @@ ppid=$!
 for i in $(seq 120); do grep -q 'lrutrace: tracing' "$work/prom.err" && break; sleep 0.5; done
 reclaim 460M 6	# under TCG, a shorter run may not reach reclaim
 sleep 2
-like "$(cat "$work/lru.prom" 2>/dev/null)" 'splitlru_lru_scanned_pages_total\{nid="0",' "--prometheus writes the textfile"
+like "$(cat "$work/lru.prom" 2>/dev/null)" 'splitlru_lru_scanned_pages_total\{node="0",' "--prometheus writes the textfile"
 is "$(ls "$work" | grep -c 'lru.prom.tmp')" 0 "and leaves no temporary file"
 cp "$work/lru.prom" "$TAP_TOP/tests/guest/.lrutrace-metrics.prom" 2>/dev/null
 

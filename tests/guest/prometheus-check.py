@@ -107,7 +107,7 @@ def compare_share(lines):
     series = query('splitlru_decided_share_permille{type="anon"}[15m]')
     checked = 0
     for s in series:
-        key = (s["metric"].get("nid"), s["metric"].get("memcg_id"))
+        key = (s["metric"].get("node"), s["metric"].get("memcg"))
         t, v = s["values"][-1]
         k = prefix_at(lines, t)
         latest, seen = None, []

@@ -362,7 +362,7 @@ static void prom_share(FILE *out, const struct lru_snapshot *s, const char *pair
 			char key[48];
 
 			snprintf(key, sizeof(key), "%s_%s_permille", pair, types[t]);
-			fprintf(out, "splitlru_%s_share_permille{nid=\"%u\",memcg_id=\"%llu\",type=\"%s\",policy=\"%s\"} %llu\n",
+			fprintf(out, "splitlru_%s_share_permille{node=\"%u\",memcg=\"%llu\",type=\"%s\",policy=\"%s\"} %llu\n",
 				pair, b->nid, (unsigned long long)b->memcg_id, types[t],
 				lru_name(LRU_NAMES_POLICY, b->policy),
 				(unsigned long long)sl_field_get(sl_record_field(&sl_balance_record, key), b, 0));
@@ -386,7 +386,7 @@ int report_prometheus(FILE *out, const struct report_ctx *rc,
 		for (i = 0; i < s->nr_lists; i++) {
 			const struct lru_list_key *k = &s->lists[i].key;
 
-			fprintf(out, "splitlru_lru_%s{nid=\"%u\",memcg_id=\"%llu\",lru=\"%s\",reclaimer=\"%s\"} %llu\n",
+			fprintf(out, "splitlru_lru_%s{node=\"%u\",memcg=\"%llu\",lru=\"%s\",reclaimer=\"%s\"} %llu\n",
 				f->metric, k->nid,
 				(unsigned long long)k->memcg_id,
 				lru_name(LRU_NAMES_LRU, k->lru),
@@ -401,7 +401,7 @@ int report_prometheus(FILE *out, const struct report_ctx *rc,
 	for (i = 0; i < s->nr_moves; i++) {
 		const struct lru_move_stat *m = &s->moves[i];
 
-		fprintf(out, "splitlru_lru_moved_pages_total{nid=\"%u\",memcg_id=\"%llu\",from_lru=\"%s\",to_lru=\"%s\",reason=\"%s\"} %llu\n",
+		fprintf(out, "splitlru_lru_moved_pages_total{node=\"%u\",memcg=\"%llu\",from_lru=\"%s\",to_lru=\"%s\",reason=\"%s\"} %llu\n",
 			m->key.nid, (unsigned long long)m->key.memcg_id,
 			lru_name(LRU_NAMES_LRU, m->key.from_lru),
 			lru_name(LRU_NAMES_LRU, m->key.to_lru),

@@ -499,11 +499,11 @@ static void test_prometheus(void **state)
 		fputs(t, o);
 		assert_int_equal(fclose(o), 0);
 	}
-	assert_like(t, "^splitlru_lru_scanned_pages_total\\{nid=\"0\",memcg_id=\"42\",lru=\"inactive_file\",reclaimer=\"memcg\"\\} 320$");
-	assert_like(t, "^splitlru_decided_share_permille\\{nid=\"0\",memcg_id=\"1\",type=\"anon\",policy=\"cost\"\\} 37$");
-	assert_like(t, "^splitlru_target_share_permille\\{nid=\"0\",memcg_id=\"1\",type=\"file\",policy=\"cost\"\\} 959$");
+	assert_like(t, "^splitlru_lru_scanned_pages_total\\{node=\"0\",memcg=\"42\",lru=\"inactive_file\",reclaimer=\"memcg\"\\} 320$");
+	assert_like(t, "^splitlru_decided_share_permille\\{node=\"0\",memcg=\"1\",type=\"anon\",policy=\"cost\"\\} 37$");
+	assert_like(t, "^splitlru_target_share_permille\\{node=\"0\",memcg=\"1\",type=\"file\",policy=\"cost\"\\} 959$");
 	/* a v1 recording's pair is read as the decided one */
-	assert_like(t, "^splitlru_decided_share_permille\\{nid=\"1\",memcg_id=\"1\",type=\"file\",policy=\"cost\"\\} 1000$");
+	assert_like(t, "^splitlru_decided_share_permille\\{node=\"1\",memcg=\"1\",type=\"file\",policy=\"cost\"\\} 1000$");
 	assert_like(t, "^splitlru_source_info\\{source=\"series\"\\} 1$");
 	assert_null(strstr(t, "fallback"));
 	/* every line is a comment or name{labels} value */
