@@ -327,6 +327,11 @@ static __always_inline int on_shrink_lruvec(struct lruvec *lruvec, struct scan_c
 		}
 		b.scan[lru & 3] = scan;
 	}
+	if (b.mode == SL_MODE_FRACT) {
+		b.fraction_anon = fraction[0];
+		b.fraction_file = fraction[1];
+		b.denominator = denominator;
+	}
 	/* the shares, while anon_pages and file_pages are the eligible sizes */
 	b.decided_anon_permille = decided_anon_permille(&b);
 	b.decided_file_permille = 1000 - b.decided_anon_permille;
@@ -335,11 +340,6 @@ static __always_inline int on_shrink_lruvec(struct lruvec *lruvec, struct scan_c
 		/* the inputs the rotation policy used: the target lruvec's */
 		b.anon_pages = BPF_CORE_READ(ss, anon_pages);
 		b.file_pages = BPF_CORE_READ(ss, file_pages);
-	}
-	if (b.mode == SL_MODE_FRACT) {
-		b.fraction_anon = fraction[0];
-		b.fraction_file = fraction[1];
-		b.denominator = denominator;
 	}
 	account_balance(&b);
 	return 0;
