@@ -56,7 +56,8 @@ def json_lines(path):
     for line in open(path):
         o = json.loads(line)
         scanned = sum(l["scanned"] for l in o.get("lists", []) if l["lru"] in INACTIVE)
-        shares = {(str(b["nid"]), str(b["memcg_id"])): b["anon_permille"] for b in o.get("balance", [])}
+        shares = {(str(b["nid"]), str(b["memcg_id"])): b.get("decided_anon_permille", b.get("anon_permille"))
+                  for b in o.get("balance", [])}
         out.append((o["ts"], scanned, shares))
     return out
 

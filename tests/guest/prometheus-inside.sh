@@ -44,7 +44,8 @@ while IFS='|' read -r verdict name detail; do
 	FAIL) fail "$name"; diag "$detail" ;;
 	esac
 done < <(sed -n 's/^RESULT //p' "$work/compare.txt")
-is "$rc" 0 "prometheus-check.py compare ran to the end" || diag "$(cat "$work/compare.txt")"
+is "$rc" 0 "prometheus-check.py compare ran to the end"
+[ "$rc" = 0 ] || diag "$(cat "$work/compare.txt")"
 
 kill -INT "$lt" "$prom"
 wait "$lt"
