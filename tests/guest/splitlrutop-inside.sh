@@ -71,14 +71,15 @@ else
 fi
 
 # Per-node values against nodeN/meminfo read every 0.1 s, with nothing
-# else running in this shell, for two refresh intervals before the screen
+# else running in this shell, for four refresh intervals before the screen
 # is captured: the frame on screen was sampled inside that window, so a
 # value on screen must be one meminfo had in it (give or take the
 # precision it is printed at).  A window of one interval is not enough:
-# the sample behind the frame is taken up to an interval before the draw.
+# the sample behind the frame is taken up to an interval before the draw,
+# and two were not always enough under TCG on a loaded host.
 for nid in $(ls /sys/devices/system/node | sed -n 's/^node\([0-9]*\)$/\1/p'); do
 	seen=()
-	for ((i = 0; i < 22; i++)); do
+	for ((i = 0; i < 42; i++)); do
 		read_node_meminfo "$nid"
 		nap
 	done
