@@ -52,12 +52,30 @@ struct tui {
 	struct sl_frame frame;
 	struct sl_sample *prev, *cur;	/* prev NULL before the second sample */
 	char status[256];
-	char message[256];		/* shown in the status line until the next sample */
+	char message[256];		/* shown in the status line for a while */
+	char message_seen[256];		/* the message when first seen at a sample */
+	uint64_t message_since;		/* ... and when */
 	bool confirm;			/* waiting for y/n after b */
 	char confirm_to[SL_WORD];
 	bool replay;
 	bool quit;
 };
+
+/*
+ * A message stays at least MESSAGE_NS, then goes at the next sample: a
+ * key answered just before a sample must not flash by unread.
+ */
+#define MESSAGE_NS 2000000000ull
+
+static void expire_message(struct tui *t, uint64_t now)
+{
+	if (strcmp(t->message, t->message_seen)) {
+		snprintf(t->message_seen, sizeof(t->message_seen), "%s", t->message);
+		t->message_since = now;
+	}
+	if (t->message[0] && now - t->message_since >= MESSAGE_NS)
+		t->message[0] = t->message_seen[0] = '\0';
+}
 
 static int canvas_fit(struct tui *t)
 {
@@ -185,7 +203,7 @@ static int tui_live(struct tui *t)
 			t->prev = i ? t->cur : NULL;
 			t->cur = cur;
 			sl_history_add(&t->hist, t->prev, t->cur);
-			t->message[0] = '\0';
+			expire_message(t, now);
 			deadline = (deadline && deadline + interval * 1000000ull > now
 				    ? deadline : now) + interval * 1000000ull;
 			i++;
