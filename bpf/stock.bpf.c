@@ -703,10 +703,54 @@ int BPF_KRETPROBE(r_evict_folios)
  * folios on list are the ones scan_folios() isolated and counted as
  * pgscan of that type; the return value counts every page it looked at.
  */
+/* The counters of KEY, created on first use; NULL when filtered out. */
+static __always_inline struct lru_mglru_counts *mglru_counts_of(const struct lru_mglru_key *key)
+{
+	struct lru_mglru_counts *m, zero = {};
+
+	if (!node_memcg_pass(key->nid, key->memcg_id))
+		return NULL;
+	m = bpf_map_lookup_elem(&mglru_counts, key);
+	if (m)
+		return m;
+	bpf_map_update_elem(&mglru_counts, key, &zero, BPF_NOEXIST);
+	return bpf_map_lookup_elem(&mglru_counts, key);
+}
+
+/*
+ * One aging step of a lruvec: ATTEMPTED, TAKEN (a generation was made)
+ * and FORCED counted, and the sequence numbers kept at their largest.
+ */
+static __always_inline void mglru_aged(const struct lru_balance_key *key, bool taken,
+				       bool forced, __u64 max_seq, __u64 min_anon,
+				       __u64 min_file)
+{
+	struct lru_mglru_aging *a, zero = {};
+
+	if (!node_memcg_pass(key->nid, key->memcg_id))
+		return;
+	a = bpf_map_lookup_elem(&mglru_aging, key);
+	if (!a) {
+		bpf_map_update_elem(&mglru_aging, key, &zero, BPF_NOEXIST);
+		a = bpf_map_lookup_elem(&mglru_aging, key);
+		if (!a)
+			return;
+	}
+	a->attempts++;
+	a->increments += taken;
+	a->forced += forced;
+	if (max_seq > a->max_seq)
+		a->max_seq = max_seq;
+	if (min_anon > a->min_seq[0])
+		a->min_seq[0] = min_anon;
+	if (min_file > a->min_seq[1])
+		a->min_seq[1] = min_file;
+}
+
 static __always_inline void on_isolated_gen(struct reclaim_ctx *c, int *type_scanned,
 					    struct list_head *list, int visited)
 {
-	struct lru_mglru_counts *m, zero = {};
+	struct lru_mglru_counts *m;
 	int type = 0;
 
 	if (!c->in_evict)
@@ -714,15 +758,9 @@ static __always_inline void on_isolated_gen(struct reclaim_ctx *c, int *type_sca
 	bpf_probe_read_kernel(&type, sizeof(type), type_scanned);
 	c->mg.type = type & 1;
 	c->mg_typed = 1;
-	if (!node_memcg_pass(c->mg.nid, c->mg.memcg_id))
+	m = mglru_counts_of(&c->mg);
+	if (!m)
 		return;
-	m = bpf_map_lookup_elem(&mglru_counts, &c->mg);
-	if (!m) {
-		bpf_map_update_elem(&mglru_counts, &c->mg, &zero, BPF_NOEXIST);
-		m = bpf_map_lookup_elem(&mglru_counts, &c->mg);
-		if (!m)
-			return;
-	}
 	m->evictions++;
 	m->scanned += folio_list_pages(list);
 	m->visited += visited > 0 ? visited : 0;
@@ -767,32 +805,12 @@ static __always_inline void on_aged(struct lruvec *lruvec, bool force_scan, bool
 {
 	struct pglist_data *pgdat = lruvec_node(lruvec);
 	struct lru_balance_key key = {};
-	struct lru_mglru_aging *a, zero = {};
-	__u64 seq;
 
 	key.nid = BPF_CORE_READ(pgdat, node_id);
 	key.memcg_id = memcg_cgroup_id(lruvec_owner(lruvec, pgdat));
-	if (!node_memcg_pass(key.nid, key.memcg_id))
-		return;
-	a = bpf_map_lookup_elem(&mglru_aging, &key);
-	if (!a) {
-		bpf_map_update_elem(&mglru_aging, &key, &zero, BPF_NOEXIST);
-		a = bpf_map_lookup_elem(&mglru_aging, &key);
-		if (!a)
-			return;
-	}
-	a->attempts++;
-	a->increments += ret;
-	a->forced += force_scan;
-	seq = BPF_CORE_READ(lruvec, lrugen.max_seq);
-	if (seq > a->max_seq)
-		a->max_seq = seq;
-	seq = BPF_CORE_READ(lruvec, lrugen.min_seq[0]);
-	if (seq > a->min_seq[0])
-		a->min_seq[0] = seq;
-	seq = BPF_CORE_READ(lruvec, lrugen.min_seq[1]);
-	if (seq > a->min_seq[1])
-		a->min_seq[1] = seq;
+	mglru_aged(&key, ret, force_scan, BPF_CORE_READ(lruvec, lrugen.max_seq),
+		   BPF_CORE_READ(lruvec, lrugen.min_seq[0]),
+		   BPF_CORE_READ(lruvec, lrugen.min_seq[1]));
 }
 
 /* A bool in a register: only its low byte is defined. */
@@ -844,20 +862,13 @@ static __always_inline struct lru_mglru_counts *
 gen_counts(__u32 nid, __u64 memcg_id, __u32 reclaimer, int type, int swappiness)
 {
 	struct lru_mglru_key key = {};
-	struct lru_mglru_counts *m, zero = {};
 
 	key.nid = nid;
 	key.memcg_id = memcg_id;
 	key.type = type & 1;
 	key.reclaimer = xlate_reclaimer(reclaimer);
 	key.swappiness = swappiness;
-	if (!node_memcg_pass(key.nid, key.memcg_id))
-		return NULL;
-	m = bpf_map_lookup_elem(&mglru_counts, &key);
-	if (m)
-		return m;
-	bpf_map_update_elem(&mglru_counts, &key, &zero, BPF_NOEXIST);
-	return bpf_map_lookup_elem(&mglru_counts, &key);
+	return mglru_counts_of(&key);
 }
 
 SEC("tp_btf/mm_vmscan_lru_gen_scan")
@@ -908,29 +919,12 @@ SEC("tp_btf/mm_vmscan_lru_gen_age")
 int BPF_PROG(gen_age, const struct lru_gen_age_info___sl *info)
 {
 	struct lru_balance_key key = {};
-	struct lru_mglru_aging *a, zero = {};
 
 	key.nid = info->nid;
 	key.memcg_id = info->memcg_id;
-	if (!node_memcg_pass(key.nid, key.memcg_id))
-		return 0;
-	a = bpf_map_lookup_elem(&mglru_aging, &key);
-	if (!a) {
-		bpf_map_update_elem(&mglru_aging, &key, &zero, BPF_NOEXIST);
-		a = bpf_map_lookup_elem(&mglru_aging, &key);
-		if (!a)
-			return 0;
-	}
 	/* the event is the increment itself: an attempt that succeeded */
-	a->attempts++;
-	a->increments++;
-	a->forced += info->force_scan;
-	if (info->max_seq > a->max_seq)
-		a->max_seq = info->max_seq;
-	if (info->min_seq[0] > a->min_seq[0])
-		a->min_seq[0] = info->min_seq[0];
-	if (info->min_seq[1] > a->min_seq[1])
-		a->min_seq[1] = info->min_seq[1];
+	mglru_aged(&key, true, info->force_scan, info->max_seq, info->min_seq[0],
+		   info->min_seq[1]);
 	return 0;
 }
 
