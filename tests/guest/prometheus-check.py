@@ -82,7 +82,7 @@ def compare_scanned(lines):
     for _, scanned, _ in lines:
         total += scanned
         sums.append(total)
-    worst, exact, checked = 0, 0, 0
+    exact, checked = 0, 0
     for t in sorted(by_time):
         k = prefix_at(lines, t)
         if k < 0:
@@ -93,7 +93,6 @@ def compare_scanned(lines):
         exact += diff == 0
         checked += 1
         if diff > step:
-            worst = max(worst, diff)
             result(False, "scanned inactive pages: Prometheus against lrutrace --json",
                    f"at {t}: Prometheus {by_time[t]}, lrutrace sums {near}, one interval {step}")
             return
