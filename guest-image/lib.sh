@@ -26,9 +26,10 @@ kernel_source_version() {
 }
 
 # series_patches VARIANT: the patch files the variant applies, in order.
-# "stock" applies none; "patched" and "debug" apply kernel-patch/series.
+# "stock" and "stock-debug" apply none; "patched" and "debug" apply
+# kernel-patch/series.
 series_patches() {
-	[ "$1" = stock ] && return 0
+	case "$1" in stock|stock-debug) return 0 ;; esac
 	local series="$SPLITLRU_TOP/kernel-patch/series" name
 	[ -f "$series" ] || return 0
 	while read -r name _; do
@@ -127,9 +128,10 @@ verify_config() {
 }
 
 # config_fragments VARIANT: the config fragments merged over tinyconfig.
-# The debug variant (make soak) adds the kernel's own checkers.
+# The debug variants (make soak; the lock count of make bench-locks) add
+# the kernel's own checkers and lock statistics.
 config_fragments() {
 	echo "$SPLITLRU_TOP/kernel-patch/guest.config"
-	[ "$1" = debug ] && echo "$SPLITLRU_TOP/kernel-patch/debug.config"
+	case "$1" in debug|stock-debug) echo "$SPLITLRU_TOP/kernel-patch/debug.config" ;; esac
 	return 0
 }
