@@ -17,6 +17,8 @@
 #   make kernel-stock  the same kernel without kernel-patch/series
 #   make kernel-distro Debian's own linux-image-6.1.0-*-amd64, installed into the image
 #   make kernel-debug  the patched kernel with kernel-patch/debug.config
+#   make kernel-stock-debug  the same without the series (make bench's
+#                 lru_lock count compares the two)
 #   make image    the guest root image       (guest-image/build-image)
 #   make guest    kernel + image
 #   make install  the tools, their man pages and libmmstat under
@@ -33,7 +35,7 @@ BUILT      := $(foreach c,$(COMPONENTS),$(if $(wildcard $(c)/Makefile),$(c)))
 PROVE ?= prove
 TESTS := tests/unit tests/guest
 
-.PHONY: print-components run check check-host bench fuzz soak deb install clean distclean deps build kernel kernel-stock kernel-debug kernel-distro image guest
+.PHONY: print-components run check check-host bench fuzz soak deb install clean distclean deps build kernel kernel-stock kernel-debug kernel-stock-debug kernel-distro image guest
 
 run: build guest
 	guest-image/qemu-run --interactive --timeout 0 -- guest-image/demo-session
@@ -88,6 +90,9 @@ kernel-stock: deps
 
 kernel-debug: deps
 	guest-image/build-kernel debug
+
+kernel-stock-debug: deps
+	guest-image/build-kernel stock-debug
 
 # Debian's kernel package lives in the image: this extracts its boot files.
 kernel-distro: deps image

@@ -128,7 +128,7 @@ verify_config() {
 }
 
 # config_fragments VARIANT: the config fragments merged over tinyconfig.
-# The debug variants (make soak; the lock count of make bench-locks) add
+# The debug variants (make soak; the lock count of make bench) add
 # the kernel's own checkers and lock statistics.
 config_fragments() {
 	echo "$SPLITLRU_TOP/kernel-patch/guest.config"
