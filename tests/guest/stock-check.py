@@ -98,8 +98,9 @@ def pair(d, series_name, stock_name):
                     pending = None
         if pending is not None:
             lone_stock += 1
-    mode_ok = forced_ok = share_ok = 0
+    mode_ok = forced_ok = share_ok = target_ok = 0
     causes = defaultdict(int)
+    target_causes = defaultdict(int)
     examples = {}
     for st, se in pairs:
         m = st["mode"] == se["mode"]
@@ -108,6 +109,10 @@ def pair(d, series_name, stock_name):
         mode_ok += m
         forced_ok += f
         share_ok += sh
+        tg = abs(st["tapm"] - se["tapm"]) <= 1
+        target_ok += tg
+        if not tg:
+            target_causes[target_cause(st, se, m and f, sh)] += 1
         if m and f and sh:
             continue
         if not (m and f):
@@ -125,7 +130,8 @@ def pair(d, series_name, stock_name):
         examples.setdefault(key, (st, se))
     n = len(pairs)
     print(f"pairs {n} lone_stock {lone_stock} lone_series {lone_series} "
-          f"mode_ok {mode_ok} forced_ok {forced_ok} share_ok {share_ok}")
+          f"mode_ok {mode_ok} forced_ok {forced_ok} share_ok {share_ok} "
+          f"target_ok {target_ok}")
     modes = defaultdict(int)
     for st, se in pairs:
         modes["%s/%s" % (MODE[se["mode"]], FORCED[se["forced"]])] += 1
@@ -135,6 +141,23 @@ def pair(d, series_name, stock_name):
         print(f"cause {v} {k}; e.g. stock apm={st['apm']} ac={st['ac']} fc={st['fc']} "
               f"prio={st['prio']} scan={st['scan']} series apm={se['apm']} ac={se['ac']} "
               f"fc={se['fc']} prio={se['prio']} scan={se['scan']}")
+    for k, v in sorted(target_causes.items(), key=lambda x: -x[1]):
+        print(f"target cause {v} {k}")
+
+
+def target_cause(st, se, mode_agrees, share_agrees):
+    """
+    Why the share of the scan targets differs although it is computed the
+    same way: the targets scale the list sizes, which the stock record
+    reads at shrink_lruvec() entry and the series inside get_scan_count().
+    """
+    if not mode_agrees:
+        return "the modes differ"
+    if not share_agrees:
+        return "the decided shares differ"
+    if st["ap"] != se["ap"] or st["fp"] != se["fp"]:
+        return "list sizes moved between shrink_lruvec entry and get_scan_count"
+    return "%s, same inputs" % MODE[se["mode"]]
 
 
 def cost(d, name):

@@ -92,13 +92,15 @@ if [ "$series" = 1 ]; then
 
 	python3 "$py" pair "$work" series stock-fentry >"$work/pair"
 	diag "$(cat "$work/pair")"
-	read -r _ pairs _ lone_stock _ lone_series _ mode_ok _ forced_ok _ share_ok <"$work/pair"
+	read -r _ pairs _ lone_stock _ lone_series _ mode_ok _ forced_ok _ share_ok _ target_ok <"$work/pair"
 	cmp_ok "$pairs" -gt 20 "decisions paired: $pairs"
 	is "$lone_stock $lone_series" "0 0" "every reconstructed decision has its series event and back"
 	is "$mode_ok" "$pairs" "mode agrees on every paired decision"
 	is "$forced_ok" "$pairs" "forced_by agrees on every paired decision"
 	cmp_ok "$((share_ok * 100))" -ge "$((pairs * 99))" \
 		"shares within 1 permille on >= 99% of decisions ($share_ok of $pairs)"
+	cmp_ok "$((target_ok * 100))" -ge "$((pairs * 99))" \
+		"target shares within 1 permille on >= 99% of decisions ($target_ok of $pairs)"
 	python3 "$py" cost "$work" series | sed 's/^/cost /' | while IFS= read -r l; do diag "$l"; done
 else
 	skip "series side by side" "kernel without the splitlru series"
