@@ -26,7 +26,7 @@ static int gen_bar_width(int cols)
 	return w < 4 ? 4 : w;
 }
 
-/* A generation's age: "850ms", "28.8s", "12m", "3.0h". */
+/* A generation's age: "850ms", "28.8s", "12.5m", "3.0h". */
 static char *fmt_age(char *buf, size_t len, uint64_t ms)
 {
 	if (ms == SL_MISSING)
@@ -36,7 +36,7 @@ static char *fmt_age(char *buf, size_t len, uint64_t ms)
 	else if (ms < 100000)
 		snprintf(buf, len, "%.1fs", (double)ms / 1000);
 	else if (ms < 6000000)
-		snprintf(buf, len, "%" PRIu64 "m", ms / 60000);
+		snprintf(buf, len, "%.1fm", (double)ms / 60000);
 	else
 		snprintf(buf, len, "%.1fh", (double)ms / 3600000);
 	return buf;
