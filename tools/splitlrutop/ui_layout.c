@@ -2,8 +2,10 @@
 /*
  * ui_layout.c: composes the units into a screen.  Top to bottom: header,
  * per-node panel and balance panel for each node shown, then the per-list
- * table or the memcg view, and the status line at the bottom.  Nodes that
- * do not fit are counted in a line that points at the n key.
+ * table or the memcg view, and the status line at the bottom.  Under
+ * MGLRU the generations replace the balance panel, and the lruvec table
+ * the per-list one.  Nodes that do not fit are counted in a line that
+ * points at the n key.
  */
 #include <string.h>
 
