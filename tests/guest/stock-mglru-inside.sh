@@ -123,6 +123,91 @@ if [ "$gen_events" = 1 ]; then
 else
 	skip "series MGLRU events" "kernel without kernel-patch/0006"
 fi
+
+# ---- splitlrutop's generations view (issue 13) ----
+# splitlrutop -b --json while the workload reclaims, recording as it goes:
+# every frame of a node has the generations of /sys/kernel/debug/lru_gen,
+# and the per-type rates of the MGLRU programs.  It starts in a quiet
+# window and stops in one, so its counts must add up to vmstat's.
+top=$TAP_TOP/tools/splitlrutop/build/splitlrutop
+wait_quiet 60 || diag "reclaim did not settle before splitlrutop"
+"$top" -b --json -d 1 -w "$work/top.rec" >"$work/top.json" 2>"$work/top.err" &
+top_pid=$!
+for i in $(seq 240); do
+	[ -s "$work/top.json" ] && break
+	kill -0 "$top_pid" 2>/dev/null || break
+	sleep 0.5
+done
+if [ ! -s "$work/top.json" ]; then
+	fail "splitlrutop -b --json prints a frame with MGLRU on"
+	diag "$(cat "$work/top.err")"
+else
+	pass "splitlrutop -b --json prints a frame with MGLRU on"
+	timeout 600 cat "$WORKDIR/mglru-file" >/dev/null
+	timeout 600 stress-ng --vm 1 --vm-bytes 380M --vm-keep --timeout 4 --quiet >/dev/null 2>&1
+	memcg_pressure mglru-top 64 96 mglru-file
+	wait_quiet 60 || diag "reclaim did not settle after the splitlrutop window"
+	sleep 2.5	# two more frames of the quiet memory
+	kill -INT "$top_pid"
+	wait "$top_pid"
+	is "$?" 0 "splitlrutop exits 0 on SIGINT"
+	[ -s "$work/top.err" ] && diag "splitlrutop: $(head -c 300 "$work/top.err")"
+	last=$(tail -n 1 "$work/top.json")
+	is "$(jq -r '.source_line | test("MGLRU is enabled")' <<<"$last")" true \
+		"the source line says the classic lists are bypassed"
+	# The last frame, reclaim quiet: per node, the generations' pages
+	# against the node's LRU sizes of the same sample (kB / 4 = pages).
+	while read -r n gens lists reason; do
+		[ "$gens" = null ] && { fail "node $n: generations in the frame ($reason)"; continue; }
+		d=$((gens > lists ? gens - lists : lists - gens))
+		diag "node $n: generations $gens pages, Active+Inactive anon+file $lists pages"
+		cmp_ok "$((100 * d))" -le "$lists" "node $n: splitlrutop's generations ($gens pages) within 1 % of its LRU lists ($lists)"
+	done < <(jq -r '.nodes[] | [.node,
+		(if .lru_gen then .lru_gen.pages.anon + .lru_gen.pages.file else "null" end),
+		((."Active(anon)" + ."Inactive(anon)" + ."Active(file)" + ."Inactive(file)") / 4 | floor),
+		(.lru_gen_reason // "-" | gsub(" "; "_"))] | @tsv' <<<"$last")
+	# While reclaim ran: frames with scans, evictions and an evicted type.
+	busy=$(jq -c '.nodes[] | select(.mglru.source == "bpf" and .evicting != null and
+		(.mglru.anon.scanned_per_s + .mglru.file.scanned_per_s) > 0 and
+		(.mglru.anon.evictions_per_s + .mglru.file.evictions_per_s) > 0)' "$work/top.json" | wc -l)
+	cmp_ok "$busy" -gt 0 "frames of a reclaiming node show scan and eviction rates and the evicted type"
+	is "$(jq -r '.nodes[].mglru.source' "$work/top.json" | sort -u | tr '\n' ' ')" "bpf " \
+		"every frame's MGLRU rates come from the BPF programs"
+	jq -r '.seq as $s | .nodes[] | select(.evicting != null) |
+		"frame \($s) node \(.node): scan/s anon \(.mglru.anon.scanned_per_s) file \(.mglru.file.scanned_per_s), evict/s anon \(.mglru.anon.evictions_per_s) file \(.mglru.file.evictions_per_s), recl/s anon \(.mglru.anon.reclaimed_per_s) file \(.mglru.file.reclaimed_per_s), aging/s \(.mglru.aging_per_s), evicting \(.evicting.type) swappiness \(.evicting.swappiness)"' \
+		"$work/top.json" | head -n 12 | while IFS= read -r l; do diag "$l"; done
+	# The frames' pages per type add up to vmstat's pgscan/pgsteal over
+	# the run, as recorded in its first and last samples (both quiet).
+	got=$(jq -s -r '[ ([.[].nodes[].mglru.anon.scanned] | add), ([.[].nodes[].mglru.file.scanned] | add),
+		([.[].nodes[].mglru.anon.reclaimed] | add), ([.[].nodes[].mglru.file.reclaimed] | add) ] |
+		map(tostring) | join(" ")' "$work/top.json")
+	want=$(awk '$1 == "v" { for (i = 2; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] }
+		if (!n++) { for (k in v) first[k] = v[k] } }
+		END { printf "%d %d %d %d\n", v["pgscan_anon"] - first["pgscan_anon"], v["pgscan_file"] - first["pgscan_file"],
+			v["pgsteal_anon"] - first["pgsteal_anon"], v["pgsteal_file"] - first["pgsteal_file"] }' "$work/top.rec")
+	diag "splitlrutop's frames (scanned anon, file, reclaimed anon, file): $got; vmstat: $want"
+	is "$got" "$want" "splitlrutop's MGLRU scans and reclaims per type == vmstat's pgscan/pgsteal over its run"
+	# The recording replays to the frames the live run printed.
+	"$top" -b --json -r "$work/top.rec" >"$work/replay.json" 2>"$work/replay.err"
+	if cmp -s "$work/top.json" "$work/replay.json"; then
+		pass "splitlrutop -r replays the generations frames byte for byte"
+	else
+		fail "splitlrutop -r replays the generations frames byte for byte"
+		diag "$(diff "$work/top.json" "$work/replay.json" | head -c 600)"
+	fi
+	# for the host: its replay of the guest's recording (stock-mglru.t)
+	[ -n "${1:-}" ] && cp "$work/top.rec" "$work/top.json" "$1/"
+fi
+
+# Without debugfs the view says why, never zeros.
+if mountpoint -q /sys/kernel/debug && umount /sys/kernel/debug 2>/dev/null; then
+	out=$("$top" --no-bpf -b --json -n 1 -d 0.5 2>/dev/null | tail -n 1)
+	is "$(jq -r '[.nodes[] | (.lru_gen == null and (.lru_gen_reason | test("debugfs not mounted")))] | all' <<<"$out")" true \
+		"without debugfs: lru_gen null and the reason, per node"
+	mount -t debugfs none /sys/kernel/debug
+else
+	skip "splitlrutop without debugfs" "debugfs cannot be unmounted here"
+fi
 echo n >/sys/kernel/mm/lru_gen/enabled
 rm -rf "$work"
 done_testing

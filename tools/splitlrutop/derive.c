@@ -229,6 +229,7 @@ static void derive_node(struct sl_node_frame *nf, const struct sl_node_sample *n
 			nf->scanned_src = cur->nr_nodes == 1 ? SL_SRC_VMSTAT : SL_SRC_VMSTAT_SYSTEM;
 	}
 	nf->scanned_anon_pm = sl_share_pm(nf->scanned_anon, nf->scanned_file);
+	sl_derive_gen(&nf->gen, n->nid, prev, cur);
 }
 
 static void derive_lists(struct sl_frame *f, const struct sl_view *view,

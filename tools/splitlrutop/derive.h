@@ -34,6 +34,36 @@ struct sl_row {
 	uint64_t anon_kb, file_kb;		/* memcg rows; SL_MISSING */
 };
 
+/*
+ * A node under MGLRU: its generations (from the sample's lru_gen lruvecs)
+ * and the interval's per-type eviction figures.  on is false while MGLRU
+ * is off, and nothing else is then set.
+ */
+struct sl_gen_frame {
+	bool on;
+	enum sl_lru_gen_state state;	/* OK: lruvecs below; else why not */
+	/* The node's lruvecs, its own (root memcg, or no memcg) first. */
+	int nr_lruvecs;
+	const struct sl_lruvec_gens *lruvecs[SL_MAX_LRUVECS];
+	bool has_root;			/* lruvecs[0] is the node's own */
+	uint64_t pages[SL_GEN_TYPES];	/* over all its lruvecs; SL_MISSING */
+	/* The interval, per type: BPF's counts, else /proc/vmstat's. */
+	enum sl_source rates_src;	/* BPF, VMSTAT(_SYSTEM) or NONE */
+	uint64_t scanned[SL_GEN_TYPES], reclaimed[SL_GEN_TYPES];	/* SL_MISSING */
+	uint64_t evictions[SL_GEN_TYPES];	/* evict_folios() runs; BPF only */
+	double scanned_per_s[SL_GEN_TYPES], reclaimed_per_s[SL_GEN_TYPES];
+	double evictions_per_s[SL_GEN_TYPES];	/* NAN: unknown */
+	double efficiency[SL_GEN_TYPES];	/* sl_efficiency; NAN */
+	double aging_per_s;		/* new generations per second; NAN */
+	/*
+	 * The type isolate_folios() chose for most of the interval's
+	 * evictions, and the swappiness most of them ran with; -1: none in
+	 * the interval, or no BPF.
+	 */
+	int evicting;			/* enum sl_gen_type */
+	int evicting_swappiness;
+};
+
 struct sl_node_frame {
 	int nid;
 	const struct sl_node_sample *sample;	/* sizes (mem[]) and inputs */
@@ -52,6 +82,7 @@ struct sl_node_frame {
 	int nr_history;
 	short decided_history[SL_HISTORY];
 	short scanned_history[SL_HISTORY];
+	struct sl_gen_frame gen;	/* MGLRU */
 };
 
 /* What the user chose to look at; the units and derive read it. */
@@ -99,6 +130,13 @@ void sl_history_add(struct sl_history *h, const struct sl_sample *prev,
 void sl_derive(struct sl_frame *f, const struct sl_sample *prev,
 	       const struct sl_sample *cur, const struct sl_view *view,
 	       const struct sl_history *hist);
+
+/*
+ * The MGLRU part of node nid's frame over prev..cur (prev NULL: the
+ * generations only) (derive_gen.c).
+ */
+void sl_derive_gen(struct sl_gen_frame *g, int nid, const struct sl_sample *prev,
+		   const struct sl_sample *cur);
 
 /* The decided anon share of one node (sl_decided_anon_pm on its sample). */
 int sl_node_decided_anon_pm(const struct sl_node_sample *n, enum sl_source *src);

@@ -57,6 +57,102 @@ static json_object *share_json(int anon_pm)
 	return o;
 }
 
+/* [{"seq":..,"age_ms":..,"anon":..,"file":..}, ...]: pages per generation */
+static json_object *gens_json(const struct sl_lruvec_gens *v)
+{
+	json_object *arr = json_object_new_array();
+
+	for (int k = 0; k < v->nr_gens; k++) {
+		json_object *g = json_object_new_object();
+		json_object_object_add(g, "seq", json_object_new_uint64(v->gens[k].seq));
+		json_object_object_add(g, "age_ms", json_object_new_uint64(v->gens[k].age_ms));
+		for (int t = 0; t < SL_GEN_TYPES; t++)
+			json_object_object_add(g, sl_gen_type_names[t],
+					       json_object_new_uint64(v->gens[k].pages[t]));
+		json_object_array_add(arr, g);
+	}
+	return arr;
+}
+
+static void lruvec_fields(json_object *o, const struct sl_lruvec_gens *v)
+{
+	json_object_object_add(o, "memcg", json_object_new_string(v->memcg));
+	json_object_object_add(o, "memcg_id", json_object_new_uint64(v->memcg_id));
+	json_object_object_add(o, "min_seq", json_object_new_uint64(v->min_seq));
+	json_object_object_add(o, "max_seq", json_object_new_uint64(v->max_seq));
+	json_object_object_add(o, "gens", gens_json(v));
+}
+
+/*
+ * "lru_gen": the node's own lruvec's generations at the top, every page
+ * of the node's lruvecs in "pages", the memcgs' lruvecs in "memcgs".
+ */
+static json_object *lru_gen_json(const struct sl_gen_frame *g)
+{
+	json_object *o = json_object_new_object(), *pages, *memcgs;
+
+	if (g->has_root) {
+		lruvec_fields(o, g->lruvecs[0]);
+	} else {
+		json_object_object_add(o, "memcg", NULL);
+		json_object_object_add(o, "memcg_id", NULL);
+		json_object_object_add(o, "min_seq", NULL);
+		json_object_object_add(o, "max_seq", NULL);
+		json_object_object_add(o, "gens", json_object_new_array());
+	}
+	pages = json_object_new_object();
+	for (int t = 0; t < SL_GEN_TYPES; t++)
+		json_object_object_add(pages, sl_gen_type_names[t], u64_or_null(g->pages[t]));
+	json_object_object_add(o, "pages", pages);
+	memcgs = json_object_new_array();
+	for (int k = g->has_root ? 1 : 0; k < g->nr_lruvecs; k++) {
+		json_object *m = json_object_new_object();
+		lruvec_fields(m, g->lruvecs[k]);
+		json_object_array_add(memcgs, m);
+	}
+	json_object_object_add(o, "memcgs", memcgs);
+	return o;
+}
+
+/* "mglru": the interval's figures per type, aging and their source. */
+static json_object *mglru_json(const struct sl_gen_frame *g)
+{
+	json_object *o = json_object_new_object();
+
+	json_object_object_add(o, "source", json_object_new_string(sl_source_name(g->rates_src)));
+	for (int t = 0; t < SL_GEN_TYPES; t++) {
+		json_object *ty = json_object_new_object();
+		json_object_object_add(ty, "scanned", u64_or_null(g->scanned[t]));
+		json_object_object_add(ty, "scanned_per_s", dbl_or_null(g->scanned_per_s[t]));
+		json_object_object_add(ty, "reclaimed", u64_or_null(g->reclaimed[t]));
+		json_object_object_add(ty, "reclaimed_per_s", dbl_or_null(g->reclaimed_per_s[t]));
+		json_object_object_add(ty, "evictions", u64_or_null(g->evictions[t]));
+		json_object_object_add(ty, "evictions_per_s", dbl_or_null(g->evictions_per_s[t]));
+		json_object_object_add(ty, "efficiency", dbl_or_null(g->efficiency[t]));
+		json_object_object_add(o, sl_gen_type_names[t], ty);
+	}
+	json_object_object_add(o, "aging_per_s", dbl_or_null(g->aging_per_s));
+	return o;
+}
+
+/* The MGLRU keys of a node, only while MGLRU is on (classic JSON unchanged). */
+static void node_gen_json(json_object *o, const struct sl_gen_frame *g)
+{
+	const char *why = sl_lru_gen_reason(g->state);
+	json_object *ev = NULL;
+
+	json_object_object_add(o, "lru_gen", g->state == SL_LRU_GEN_OK ? lru_gen_json(g) : NULL);
+	json_object_object_add(o, "lru_gen_reason", why ? json_object_new_string(why) : NULL);
+	json_object_object_add(o, "mglru", mglru_json(g));
+	if (g->evicting >= 0) {
+		ev = json_object_new_object();
+		json_object_object_add(ev, "type", json_object_new_string(sl_gen_type_names[g->evicting]));
+		json_object_object_add(ev, "swappiness", g->evicting_swappiness >= 0
+				       ? json_object_new_int(g->evicting_swappiness) : NULL);
+	}
+	json_object_object_add(o, "evicting", ev);
+}
+
 static json_object *node_json(const struct sl_node_frame *n)
 {
 	json_object *o = json_object_new_object(), *dec, *tgt, *scan, *in;
@@ -91,6 +187,8 @@ static json_object *node_json(const struct sl_node_frame *n)
 	json_object_object_add(in, "anon_pages", u64_or_null(n->anon_pages));
 	json_object_object_add(in, "file_pages", u64_or_null(n->file_pages));
 	json_object_object_add(o, "inputs", in);
+	if (n->gen.on)
+		node_gen_json(o, &n->gen);
 	return o;
 }
 

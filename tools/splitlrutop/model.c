@@ -29,10 +29,57 @@ const char *const sl_bpf_reason_names[SL_BPF_REASON_NR] = {
 	[SL_BPF_DISABLED] = "disabled",
 };
 
+const char *const sl_gen_type_names[SL_GEN_TYPES] = { "anon", "file" };
+
+const char *const sl_lru_gen_state_names[SL_LRU_GEN_STATE_NR] = {
+	[SL_LRU_GEN_OFF] = "off",
+	[SL_LRU_GEN_OK] = "ok",
+	[SL_LRU_GEN_NO_DEBUGFS] = "no-debugfs",
+	[SL_LRU_GEN_NOT_ROOT] = "not-root",
+	[SL_LRU_GEN_NO_KERNEL] = "no-lru-gen",
+	[SL_LRU_GEN_BAD] = "unreadable",
+};
+
+const char *sl_lru_gen_reason(enum sl_lru_gen_state st)
+{
+	switch (st) {
+	case SL_LRU_GEN_NO_DEBUGFS:
+		return "no generations: /sys/kernel/debug/lru_gen missing (debugfs not mounted)";
+	case SL_LRU_GEN_NOT_ROOT:
+		return "no generations: /sys/kernel/debug/lru_gen needs root";
+	case SL_LRU_GEN_NO_KERNEL:
+		return "no generations: kernel without CONFIG_LRU_GEN";
+	case SL_LRU_GEN_BAD:
+		return "no generations: /sys/kernel/debug/lru_gen did not parse or fit";
+	default:
+		return NULL;
+	}
+}
+
+int sl_node_add_gen_count(struct sl_node_sample *n, const struct sl_gen_count *c)
+{
+	struct sl_gen_count *e = NULL;
+
+	for (int i = 0; i < n->nr_gen_counts && !e; i++)
+		if (n->gen_counts[i].type == c->type && n->gen_counts[i].swappiness == c->swappiness)
+			e = &n->gen_counts[i];
+	if (!e) {
+		if (n->nr_gen_counts == SL_MAX_GEN_COUNTS)
+			return -1;
+		e = &n->gen_counts[n->nr_gen_counts++];
+		*e = (struct sl_gen_count){ .type = c->type, .swappiness = c->swappiness };
+	}
+	e->evictions += c->evictions;
+	e->scanned += c->scanned;
+	e->reclaimed += c->reclaimed;
+	return 0;
+}
+
 static void node_init(struct sl_node_sample *n)
 {
 	memset(n, 0, sizeof(*n));
 	n->nid = -1;
+	n->aging_steps = n->aging_attempts = SL_MISSING;
 	for (int i = 0; i < SL_MEM_NR; i++)
 		n->mem[i] = SL_MISSING;
 	for (int i = 0; i < SL_ZBAL_NR; i++)

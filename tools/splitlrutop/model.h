@@ -129,11 +129,74 @@ struct sl_decision {
 	struct lru_balance b;
 };
 
+/* ---- MGLRU (multi-gen LRU): only filled while lru_gen/enabled is on ---- */
+
+#define SL_MAX_GENS 8		/* MAX_NR_GENS is 4; room for a later kernel */
+#define SL_MAX_LRUVECS 64	/* lru_gen lruvecs kept: (memcg, node) pairs */
+#define SL_MAX_GEN_COUNTS 8	/* per node: (type, swappiness) pairs seen */
+enum sl_gen_type { SL_GEN_ANON, SL_GEN_FILE, SL_GEN_TYPES };
+extern const char *const sl_gen_type_names[SL_GEN_TYPES];
+
+/* One generation of a lruvec, as /sys/kernel/debug/lru_gen prints it. */
+struct sl_gen {
+	uint64_t seq, age_ms;
+	uint64_t pages[SL_GEN_TYPES];
+};
+
+/*
+ * One lruvec of /sys/kernel/debug/lru_gen.  memcg_id is the kernel's
+ * mem_cgroup_id() (not the cgroup inode id the BPF keys and memcg rows
+ * use): the path is what ties them together.
+ */
+struct sl_lruvec_gens {
+	int nid;
+	unsigned memcg_id;
+	char memcg[SL_MEMCG_PATH];	/* "/" for the root; "" without memcg */
+	uint64_t min_seq, max_seq;
+	int nr_gens;
+	struct sl_gen gens[SL_MAX_GENS];	/* min_seq .. max_seq */
+};
+
+/*
+ * Why a sample has no generations (recorded as lru_gen=WORD).  OK: read;
+ * OFF: MGLRU is off, nothing asked.
+ */
+enum sl_lru_gen_state {
+	SL_LRU_GEN_OFF,
+	SL_LRU_GEN_OK,
+	SL_LRU_GEN_NO_DEBUGFS,	/* no /sys/kernel/debug/lru_gen: debugfs not mounted */
+	SL_LRU_GEN_NOT_ROOT,	/* debugfs is root's */
+	SL_LRU_GEN_NO_KERNEL,	/* no lru_gen/enabled: kernel without CONFIG_LRU_GEN */
+	SL_LRU_GEN_BAD,		/* the file did not parse, or its lruvecs did not fit */
+	SL_LRU_GEN_STATE_NR,
+};
+extern const char *const sl_lru_gen_state_names[SL_LRU_GEN_STATE_NR];
+/* The one-line reason shown on screen and in the JSON; NULL for OK and OFF. */
+const char *sl_lru_gen_reason(enum sl_lru_gen_state st);
+
+/*
+ * MGLRU evictions of one node by (type, swappiness), summed over memcgs
+ * and reclaimers, cumulative since attach: the BPF programs' counts
+ * (lru_mglru_counts).  type is the one isolate_folios() chose.
+ */
+struct sl_gen_count {
+	uint8_t type;		/* enum sl_gen_type */
+	uint8_t swappiness;	/* 0..200, 201: anon only */
+	uint64_t evictions;	/* evict_folios() runs */
+	uint64_t scanned;	/* pages isolated (6.1's pgscan_*) */
+	uint64_t reclaimed;	/* pgsteal_* */
+};
+
 struct sl_node_sample {
 	int nid;
 	uint64_t mem[SL_MEM_NR];
 	uint64_t zbal[SL_ZBAL_NR];
 	struct sl_decision decision;
+	/* MGLRU by BPF, when the sample has_gen_counts */
+	int nr_gen_counts;
+	struct sl_gen_count gen_counts[SL_MAX_GEN_COUNTS];
+	uint64_t aging_steps;		/* new generations; SL_MISSING */
+	uint64_t aging_attempts;	/* try_to_inc_max_seq() calls; SL_MISSING */
 };
 
 struct sl_memcg_sample {
@@ -202,6 +265,15 @@ struct sl_sample {
 	 */
 	struct lru_snapshot bpf;
 	bool have_lists, have_memcg_lists;
+	/*
+	 * MGLRU: the generations of /sys/kernel/debug/lru_gen (lru_gen
+	 * says whether they were read), and whether the nodes' gen_counts
+	 * and aging come from BPF (the MGLRU programs ran).
+	 */
+	uint32_t lru_gen;		/* enum sl_lru_gen_state */
+	int nr_lruvecs;
+	struct sl_lruvec_gens lruvecs[SL_MAX_LRUVECS];
+	bool have_gen_counts;
 };
 
 /* A sample with nothing known yet (its bpf arrays start empty). */
@@ -220,5 +292,18 @@ void sl_sample_pair_free(struct sl_sample *pair);
 bool sl_mglru_on(const char *word);
 const struct sl_node_sample *sl_sample_node(const struct sl_sample *s, int nid);
 const struct sl_memcg_sample *sl_sample_memcg(const struct sl_sample *s, uint64_t id);
+/*
+ * Count one (type, swappiness) of a node's MGLRU evictions into n: added
+ * to the entry of that pair.  -1 when the node has no room left.
+ */
+int sl_node_add_gen_count(struct sl_node_sample *n, const struct sl_gen_count *c);
+
+struct mmstat_lru_gen;
+/*
+ * The generations libmmstat parsed into s->lruvecs (lruvecs beyond
+ * SL_MAX_LRUVECS or generations beyond SL_MAX_GENS make it SL_LRU_GEN_BAD:
+ * a partial sum would pass for the node's).  Sets s->lru_gen.
+ */
+void sl_sample_set_lru_gen(struct sl_sample *s, const struct mmstat_lru_gen *g);
 
 #endif /* SPLITLRUTOP_MODEL_H */

@@ -83,6 +83,45 @@ static void put_list(FILE *out, const struct lru_list_stat *l)
 	fputc('\n', out);
 }
 
+/* "y NID type=file swappiness=60 evictions=..." and "a NID steps=... attempts=..." */
+static void put_gen_counts(FILE *out, const struct sl_sample *s, const struct sl_node_sample *n)
+{
+	if (!s->have_gen_counts)
+		return;
+	for (int i = 0; i < n->nr_gen_counts; i++) {
+		const struct sl_gen_count *c = &n->gen_counts[i];
+		fprintf(out, "y %d type=%s swappiness=%u", n->nid,
+			sl_gen_type_names[c->type & 1], c->swappiness);
+		put(out, "evictions", c->evictions);
+		put(out, "scanned", c->scanned);
+		put(out, "reclaimed", c->reclaimed);
+		fputc('\n', out);
+	}
+	if (n->aging_steps != SL_MISSING || n->aging_attempts != SL_MISSING) {
+		fprintf(out, "a %d", n->nid);
+		put(out, "steps", n->aging_steps);
+		put(out, "attempts", n->aging_attempts);
+		fputc('\n', out);
+	}
+}
+
+/* "x NID MEMCG_ID PATH min_seq=.. max_seq=.. gen=SEQ,AGE_MS,ANON,FILE ...": one lruvec */
+static void put_lruvec(FILE *out, const struct sl_lruvec_gens *v)
+{
+	fprintf(out, "x %d %u", v->nid, v->memcg_id);
+	/* "" (no memcg) as "%" alone would not survive; "-" cannot be a cgroup path */
+	if (v->memcg[0])
+		put_path(out, v->memcg);
+	else
+		fputs(" -", out);
+	put(out, "min_seq", v->min_seq);
+	put(out, "max_seq", v->max_seq);
+	for (int g = 0; g < v->nr_gens; g++)
+		fprintf(out, " gen=%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64, v->gens[g].seq,
+			v->gens[g].age_ms, v->gens[g].pages[SL_GEN_ANON], v->gens[g].pages[SL_GEN_FILE]);
+	fputc('\n', out);
+}
+
 void sl_record_write_header(FILE *out)
 {
 	fprintf(out, "%s %d\n", SL_RECORD_MAGIC, SL_RECORD_VERSION);
@@ -101,6 +140,10 @@ void sl_record_write_sample(FILE *out, const struct sl_sample *s)
 		s->bpf_reason < SL_BPF_REASON_NR ? sl_bpf_reason_names[s->bpf_reason] : "?");
 	if (s->source != LRU_SOURCE_AUTO)
 		fprintf(out, " source=%s", lru_source_name(s->source));
+	if (s->lru_gen != SL_LRU_GEN_OFF && s->lru_gen < SL_LRU_GEN_STATE_NR)
+		fprintf(out, " lru_gen=%s", sl_lru_gen_state_names[s->lru_gen]);
+	if (s->have_gen_counts)
+		fputs(" gen_counts=bpf", out);
 	if (s->cannot) {
 		char keys[256];
 
@@ -125,7 +168,10 @@ void sl_record_write_sample(FILE *out, const struct sl_sample *s)
 			put_record(out, &sl_balance_record, &n->decision.b);
 			fputc('\n', out);
 		}
+		put_gen_counts(out, s, n);
 	}
+	for (int i = 0; i < s->nr_lruvecs; i++)
+		put_lruvec(out, &s->lruvecs[i]);
 	for (int i = 0; i < s->nr_memcgs; i++) {
 		const struct sl_memcg_sample *m = &s->memcgs[i];
 		fprintf(out, "c %" PRIu64, m->id);
@@ -288,6 +334,11 @@ static int apply_global(char *tok, struct sl_sample *s)
 		s->source = lru_source_from_name(eq + 1, &src) ? LRU_SOURCE_PROC_ONLY : src;
 	} else if (!strncmp(tok, "cannot=", 7)) {
 		s->cannot = sl_limits_parse(eq + 1);
+	} else if (!strncmp(tok, "lru_gen=", 8)) {
+		int i = index_of(sl_lru_gen_state_names, SL_LRU_GEN_STATE_NR, eq + 1);
+		s->lru_gen = i < 0 ? SL_LRU_GEN_BAD : (uint32_t)i;
+	} else if (!strncmp(tok, "gen_counts=", 11)) {
+		s->have_gen_counts = !strcmp(eq + 1, "bpf");
 	} else if (!strncmp(tok, "missing=", 8)) {
 		if (!parse_u64(eq + 1, &v))
 			return -1;
@@ -389,6 +440,95 @@ static int parse_v1_counts(struct sl_sample *s, bool memcg, uint64_t owner, char
 	return lru_snapshot_add_list(&s->bpf, &st);
 }
 
+/* "y NID type=T swappiness=N evictions=.. scanned=.. reclaimed=.." */
+static int parse_gen_count(struct sl_node_sample *n, char **save)
+{
+	struct sl_gen_count c = { 0 };
+	char *tok;
+
+	while ((tok = strtok_r(NULL, " ", save))) {
+		char *eq = strchr(tok, '=');
+		uint64_t v = 0;
+		if (!eq)
+			return -1;
+		*eq++ = '\0';
+		if (!strcmp(tok, "type")) {
+			int t = index_of(sl_gen_type_names, SL_GEN_TYPES, eq);
+			if (t < 0)
+				return -1;
+			c.type = (uint8_t)t;
+			continue;
+		}
+		if (!parse_u64(eq, &v))
+			return -1;
+		if (!strcmp(tok, "swappiness") && v <= UINT8_MAX)
+			c.swappiness = (uint8_t)v;
+		else if (!strcmp(tok, "evictions"))
+			c.evictions = v;
+		else if (!strcmp(tok, "scanned"))
+			c.scanned = v;
+		else if (!strcmp(tok, "reclaimed"))
+			c.reclaimed = v;
+		else if (!strcmp(tok, "swappiness"))
+			return -1;
+	}
+	return sl_node_add_gen_count(n, &c);
+}
+
+/* "a NID steps=.. attempts=.." */
+static int parse_aging(struct sl_node_sample *n, char **save)
+{
+	static const char *const names[] = { "steps", "attempts" };
+	uint64_t v[2] = { SL_MISSING, SL_MISSING };
+	char *tok;
+
+	while ((tok = strtok_r(NULL, " ", save)))
+		if (apply_named(tok, names, 2, v))
+			return -1;
+	n->aging_steps = v[0];
+	n->aging_attempts = v[1];
+	return 0;
+}
+
+/* "x NID MEMCG_ID PATH min_seq=.. max_seq=.. gen=SEQ,AGE,ANON,FILE ..." */
+static int parse_lruvec(struct sl_sample *s, char **save)
+{
+	char *nid = strtok_r(NULL, " ", save), *id = strtok_r(NULL, " ", save);
+	char *path = strtok_r(NULL, " ", save), *tok;
+	static const char *const names[] = { "min_seq", "max_seq" };
+	uint64_t n, m, seqs[2] = { 0, 0 };
+	struct sl_lruvec_gens *v;
+
+	if (!nid || !id || !path || !parse_u64(nid, &n) || n > 4096 ||
+	    !parse_u64(id, &m) || m > UINT32_MAX || s->nr_lruvecs == SL_MAX_LRUVECS)
+		return -1;
+	v = &s->lruvecs[s->nr_lruvecs];
+	memset(v, 0, sizeof(*v));
+	v->nid = (int)n;
+	v->memcg_id = (unsigned)m;
+	if (strcmp(path, "-")) {
+		unescape(path);
+		snprintf(v->memcg, sizeof(v->memcg), "%s", path);
+	}
+	while ((tok = strtok_r(NULL, " ", save))) {
+		if (!strncmp(tok, "gen=", 4)) {
+			struct sl_gen *g = &v->gens[v->nr_gens];
+			char tail;
+			if (v->nr_gens == SL_MAX_GENS ||
+			    sscanf(tok + 4, "%" SCNu64 ",%" SCNu64 ",%" SCNu64 ",%" SCNu64 "%c", &g->seq,
+				   &g->age_ms, &g->pages[SL_GEN_ANON], &g->pages[SL_GEN_FILE], &tail) != 4)
+				return -1;
+			v->nr_gens++;
+		} else if (apply_named(tok, names, 2, seqs)) {
+			return -1;
+		}
+	}
+	v->min_seq = seqs[0];
+	v->max_seq = seqs[1];
+	s->nr_lruvecs++;
+	return 0;
+}
+
 /* One line of a sample; returns 1 at its "E" line, 0 to go on, -1 on error. */
 static int parse_line(char *line, struct sl_sample *s, uint64_t seq)
 {
@@ -451,6 +591,14 @@ static int parse_line(char *line, struct sl_sample *s, uint64_t seq)
 		return parse_v1_counts(s, true, m->id, &save);
 	} else if (!strcmp(tag, "k")) {
 		return parse_list(s, &save);
+	} else if (!strcmp(tag, "y") || !strcmp(tag, "a")) {
+		word = strtok_r(NULL, " ", &save);
+		struct sl_node_sample *n = word ? node_slot(s, word, false) : NULL;
+		if (!n)
+			return -1;
+		return tag[0] == 'y' ? parse_gen_count(n, &save) : parse_aging(n, &save);
+	} else if (!strcmp(tag, "x")) {
+		return parse_lruvec(s, &save);
 	}
 	/* Any other tag is from a later version: skipped. */
 	return 0;

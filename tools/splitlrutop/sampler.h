@@ -71,6 +71,15 @@ struct lru_snapshot;
  */
 void sl_sample_add_snapshot(struct sl_sample *s, const struct lru_snapshot *snap,
 			    uint32_t cannot);
+struct lru_mglru_stat;
+struct lru_mglru_aging_stat;
+/*
+ * Add the MGLRU programs' counts (lru_tracer_mglru_snapshot) to a sample
+ * whose nodes are set: per node and (type, swappiness), and the node's
+ * aging, summed over memcgs and reclaimers.  Sets have_gen_counts.
+ */
+void sl_sample_add_mglru(struct sl_sample *s, const struct lru_mglru_stat *m, size_t nr,
+			 const struct lru_mglru_aging_stat *aging, size_t nr_aging);
 void sl_bpf_close(struct sl_bpf_source *b);
 
 #endif /* SPLITLRUTOP_SAMPLER_H */

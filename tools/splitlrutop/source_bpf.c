@@ -16,6 +16,7 @@
 struct sl_bpf_source {
 	struct lru_tracer *tracer;
 	struct lru_snapshot snap;
+	struct lru_mglru_snapshot mglru;
 };
 
 /* Why BPF cannot be had; for a source asked for, its name comes first. */
@@ -72,6 +73,7 @@ struct sl_bpf_source *sl_bpf_open(enum lru_source want, enum sl_bpf_reason *reas
 		return NULL;
 	}
 	lru_snapshot_init(&b->snap);
+	lru_mglru_snapshot_init(&b->mglru);
 	*reason = SL_BPF_ON;
 	return b;
 }
@@ -84,6 +86,11 @@ int sl_bpf_sample(struct sl_bpf_source *b, struct sl_sample *s)
 	/* MGLRU's bit is the sampler's: it follows lru_gen/enabled per sample */
 	s->cannot = lru_tracer_cannot(b->tracer) & ~(1u << SL_LIMIT_CLASSIC_LISTS);
 	sl_sample_add_snapshot(s, &b->snap, s->cannot);
+	/* MGLRU's counts, when its programs run (with it on at attach) */
+	if (lru_tracer_has_mglru(b->tracer) &&
+	    lru_tracer_mglru_snapshot(b->tracer, &b->mglru) == 0)
+		sl_sample_add_mglru(s, b->mglru.mglru, b->mglru.nr_mglru,
+				    b->mglru.aging, b->mglru.nr_aging);
 	return 0;
 }
 
@@ -93,6 +100,7 @@ void sl_bpf_close(struct sl_bpf_source *b)
 		return;
 	lru_tracer_destroy(b->tracer);
 	lru_snapshot_free(&b->snap);
+	lru_mglru_snapshot_free(&b->mglru);
 	free(b);
 }
 

@@ -36,6 +36,7 @@ struct sl_proc_source {
 	struct mmstat_vmstat *vmstat;
 	struct mmstat_zoneinfo *zoneinfo;
 	struct mmstat_psi *psi;		/* NULL: no PSI */
+	struct mmstat_lru_gen *lru_gen;	/* opened when MGLRU is first seen on */
 	int nr_nodes;
 	int nids[SL_MAX_NODES];
 	struct mmstat_meminfo *node_meminfo[SL_MAX_NODES];	/* NULL: none */
@@ -244,6 +245,7 @@ void sl_proc_close(struct sl_proc_source *p)
 	mmstat_vmstat_free(p->vmstat);
 	mmstat_zoneinfo_free(p->zoneinfo);
 	mmstat_psi_free(p->psi);
+	mmstat_lru_gen_free(p->lru_gen);
 	for (int i = 0; i < p->nr_nodes; i++)
 		mmstat_meminfo_free(p->node_meminfo[i]);
 	memcgs_free(p);
@@ -272,6 +274,47 @@ static void sample_node(struct sl_proc_source *p, int i, struct sl_sample *s,
 		n->zbal[k] = get(&zn->stats, zbal_keys[k]);
 	if (n->zbal[SL_ZBAL_ANON_PERMILLE] == SL_MISSING)
 		s->missing |= SL_LACK_ZBAL;
+}
+
+/* Why /sys/kernel/debug/lru_gen cannot be opened, from open()'s errno. */
+static enum sl_lru_gen_state lru_gen_missing(const struct sl_proc_source *p, int err)
+{
+	char path[700];
+
+	if (err == EACCES || err == EPERM)
+		return SL_LRU_GEN_NOT_ROOT;
+	snprintf(path, sizeof(path), "%s/sys/kernel/mm/lru_gen/enabled", p->root);
+	return access(path, F_OK) ? SL_LRU_GEN_NO_KERNEL : SL_LRU_GEN_NO_DEBUGFS;
+}
+
+/*
+ * MGLRU's generations, only while it is on (the file shows none
+ * otherwise, and reading it walks every memcg).  The file is opened on
+ * first use and kept; a failed open is tried again next sample, because
+ * debugfs may be mounted meanwhile.
+ */
+static void sample_lru_gen(struct sl_proc_source *p, struct sl_sample *s)
+{
+	struct mmstat_error e;
+
+	if (!sl_mglru_on(s->mglru)) {
+		s->lru_gen = SL_LRU_GEN_OFF;
+		return;
+	}
+	if (!p->lru_gen) {
+		p->lru_gen = mmstat_lru_gen_new(p->root[0] ? p->root : NULL, NULL, &e);
+		if (!p->lru_gen) {
+			s->lru_gen = lru_gen_missing(p, e.sys_errno);
+			return;
+		}
+	}
+	if (mmstat_lru_gen_read(p->lru_gen)) {
+		const struct mmstat_error *re = mmstat_lru_gen_error(p->lru_gen);
+		s->lru_gen = re->kind == MMSTAT_ERR_IO ? lru_gen_missing(p, re->sys_errno)
+						       : SL_LRU_GEN_BAD;
+		return;
+	}
+	sl_sample_set_lru_gen(s, p->lru_gen);
 }
 
 int sl_proc_sample(struct sl_proc_source *p, struct sl_sample *s,
@@ -315,6 +358,7 @@ int sl_proc_sample(struct sl_proc_source *p, struct sl_sample *s,
 
 	for (int i = 0; i < p->nr_nodes; i++)
 		sample_node(p, i, s, mi);
+	sample_lru_gen(p, s);
 
 	if (!p->cgroup_dir[0])
 		s->missing |= SL_LACK_MEMCG;

@@ -26,6 +26,12 @@ int sl_draw_lists(struct sl_canvas *c, int row, int max_row,
 		  const struct sl_frame *f, const struct sl_view *v);
 int sl_draw_memcgs(struct sl_canvas *c, int row, int max_row,
 		   const struct sl_frame *f, const struct sl_view *v);
+/* MGLRU (ui_gen.c): a node's generations and rates; the lruvec table. */
+int sl_draw_gens(struct sl_canvas *c, int row, int max_row,
+		 const struct sl_node_frame *n);
+int sl_gen_rows(const struct sl_node_frame *n);
+int sl_draw_lruvecs(struct sl_canvas *c, int row, int max_row,
+		    const struct sl_frame *f, const struct sl_view *v);
 int sl_draw_help(struct sl_canvas *c, int row, int max_row, bool replay);
 int sl_draw_too_small(struct sl_canvas *c);
 

@@ -30,6 +30,8 @@ static const char *const legend[] = {
 	"     U unevictable, . free, blank: kernel and other memory.",
 	"anon/file: the pressure the kernel decided and its scan targets' share",
 	"     (event or zoneinfo) beside the share actually scanned.",
+	"MGLRU on: per generation, oldest first, a # bar and pages per type;",
+	"     evicting: the type isolate_folios() chose, with its swappiness.",
 	"'-' means the source does not have the value: missing is not zero.",
 };
 

@@ -2,8 +2,10 @@
 /*
  * ui_layout.c: composes the units into a screen.  Top to bottom: header,
  * per-node panel and balance panel for each node shown, then the per-list
- * table or the memcg view, and the status line at the bottom.  Nodes that
- * do not fit are counted in a line that points at the n key.
+ * table or the memcg view, and the status line at the bottom.  Under
+ * MGLRU the generations replace the balance panel, and the lruvec table
+ * the per-list one.  Nodes that do not fit are counted in a line that
+ * points at the n key.
  */
 #include <string.h>
 
@@ -40,6 +42,34 @@ static bool node_shown(const struct sl_view *v, int nid)
 /* The rows the table below the nodes wants at least. */
 #define TABLE_MIN_ROWS (2 + SL_NR_LISTS + 1)
 
+/*
+ * Under MGLRU the classic lists are bypassed: the generations replace the
+ * balance panel, and the lruvec table the per-list one.
+ */
+static bool gens_view(const struct sl_frame *f)
+{
+	return sl_mglru_on(f->cur->mglru);
+}
+
+static int panel_rows(const struct sl_node_frame *n)
+{
+	return n->gen.on ? sl_gen_rows(n) : SL_BALANCE_ROWS;
+}
+
+static int draw_panel(struct sl_canvas *c, int row, int max_row,
+		      const struct sl_node_frame *n, const struct sl_frame *f)
+{
+	return n->gen.on ? sl_draw_gens(c, row, max_row, n)
+			 : sl_draw_balance(c, row, max_row, n, f);
+}
+
+static int draw_table(struct sl_canvas *c, int row, int max_row,
+		      const struct sl_frame *f, const struct sl_view *v)
+{
+	return gens_view(f) ? sl_draw_lruvecs(c, row, max_row, f, v)
+			    : sl_draw_lists(c, row, max_row, f, v);
+}
+
 int sl_draw_screen(struct sl_canvas *c, const struct sl_frame *f,
 		   const struct sl_view *v, const char *status, bool replay)
 {
@@ -58,12 +88,12 @@ int sl_draw_screen(struct sl_canvas *c, const struct sl_frame *f,
 			if (!node_shown(v, n->nid))
 				continue;
 			/* Keep room for the table and a "more nodes" line. */
-			if (row + SL_NODE_ROWS + SL_BALANCE_ROWS + TABLE_MIN_ROWS + 1 > last) {
+			if (row + SL_NODE_ROWS + panel_rows(n) + TABLE_MIN_ROWS + 1 > last) {
 				hidden++;
 				continue;
 			}
 			row = sl_draw_node(c, row, last, n);
-			row = sl_draw_balance(c, row, last, n, f);
+			row = draw_panel(c, row, last, n, f);
 			shown++;
 		}
 		if (hidden)
@@ -73,7 +103,7 @@ int sl_draw_screen(struct sl_canvas *c, const struct sl_frame *f,
 		if (v->memcg)
 			sl_draw_memcgs(c, row, last, f, v);
 		else
-			sl_draw_lists(c, row, last, f, v);
+			draw_table(c, row, last, f, v);
 	}
 	if (status) {
 		sl_canvas_puts(c, last, 0, SL_A_REVERSE, status);
@@ -93,9 +123,9 @@ int sl_draw_batch(struct sl_canvas *c, const struct sl_frame *f,
 		if (!node_shown(v, f->nodes[i].nid))
 			continue;
 		row = sl_draw_node(c, row, c->rows, &f->nodes[i]);
-		row = sl_draw_balance(c, row, c->rows, &f->nodes[i], f);
+		row = draw_panel(c, row, c->rows, &f->nodes[i], f);
 	}
-	row = sl_draw_lists(c, row, c->rows, f, v);
+	row = draw_table(c, row, c->rows, f, v);
 	if (v && v->memcg)
 		row = sl_draw_memcgs(c, row, c->rows, f, v);
 	return row;
