@@ -54,7 +54,7 @@ for opt in DEBUG_VM DEBUG_LIST DEBUG_ATOMIC_SLEEP PROVE_LOCKING KASAN SLUB; do
 done
 err=$("$TAP_TOP/guest-image/build-kernel" vanilla 2>&1)
 is "$?" 1 "build-kernel vanilla fails"
-like "$err" "unknown variant 'vanilla' \\(expected stock, patched, debug or distro\\)" "and names the variants"
+like "$err" "unknown variant 'vanilla' \\(expected stock, patched, debug, stock-debug or distro\\)" "and names the variants"
 
 # Debian's own kernel: pinned once, keyed by the image it is installed in.
 like "$DISTRO_KERNEL_ABI" '^6\.1\.0-[0-9]+-amd64$' "the distro kernel's release is a bookworm 6.1 ABI"
