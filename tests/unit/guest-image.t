@@ -125,7 +125,7 @@ is "$?" 7 "qemu-run --data-disk boots and exits with the guest's status"
 args=$(tr '\n' ' ' <"$tmp/args")
 like "$args" "-drive file=[^ ]*/data.img,if=none,id=data,format=raw,throttling.bps-total=16777216,throttling.iops-total=200 " \
 	"the data disk is throttled in bytes/s and requests/s"
-like "$args" "-device virtio-blk-pci,drive=data,serial=splitlru-data" "and carries the serial the init looks for"
+like "$args" "-device virtio-blk-pci,drive=data,serial=splitlru-data,addr=0x1e" "and carries the serial the init looks for"
 ls "$tmp/cache/runs"/run.* >/dev/null 2>&1
 isnt "$?" 0 "the scratch disk goes with the run's directory"
 done_testing
