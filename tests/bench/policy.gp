@@ -9,13 +9,16 @@ set terminal png size 1000,600 font ",11"
 set grid ytics
 set key outside right top
 
-set output outdir."/policy-share.png"
-set title "Decided anon share of the memcg's reclaim over time (swappiness ".swappiness.", first pair)"
-set xlabel "seconds since the run's first reclaim"
-set ylabel "anon share decided (per mille)"
-set yrange [0:1000]
-plot for [i = 0:blocks - 1] outdir."/policy-share.dat" index i using 1:2 \
-	with linespoints lw 2 title columnheader(1)
+# No block when no run had a balance decision (MGLRU alone, or no reclaim).
+if (blocks > 0) {
+	set output outdir."/policy-share.png"
+	set title "Decided anon share of the memcg's reclaim over time (swappiness ".swappiness.", first pair)"
+	set xlabel "seconds since the run's first reclaim"
+	set ylabel "anon share decided (per mille)"
+	set yrange [0:1000]
+	plot for [i = 0:blocks - 1] outdir."/policy-share.dat" index i using 1:2 \
+		with linespoints lw 2 title columnheader(1)
+}
 
 set output outdir."/policy-efficiency.png"
 set title "Pages scanned per page reclaimed, all four lists (median over pairs; lower is better)"
