@@ -55,6 +55,8 @@ workload_args() {
 	b) echo mix --anon 48M --fileset 72M --passes 5 --dir "$work" ;;
 	c) echo anon --size 144M --passes 3 --dir "$work" ;;
 	d) echo mix --anon 48M --anon-passes 1 --fileset 64M --passes 4 --dir "$data" ;;
+	# d:N, d with N passes: time for reclaim to lap the cold anon list
+	d:[1-9]*) echo mix --anon 48M --anon-passes 1 --fileset 64M --passes "${1#d:}" --dir "$data" ;;
 	esac
 }
 
@@ -66,7 +68,7 @@ if ! "$lruload" stream --size 384M --passes 1 --dir "$work" >/dev/null ||
 	say "cannot create the workload files"
 	exit 1
 fi
-if [[ " $workloads " == *" d "* ]]; then
+if [[ " $workloads " == *" d"[\ :]* ]]; then
 	mountpoint -q "$data" || { say "workload d needs qemu-run --data-disk (no $data)"; exit 1; }
 	"$lruload" fileset --size 64M --passes 1 --dir "$data" >/dev/null ||
 		{ say "cannot create workload d's file set in $data"; exit 1; }
