@@ -107,7 +107,7 @@ run_one() {
 	local policy=$1 swappiness=$2 wl=$3 pair=$4 cg id before after status iowait pressure
 	run=$((run + 1))
 	if [ -w "$lru_gen" ]; then
-		echo "$([ "$policy" = mglru ] && echo y || echo n)" >"$lru_gen" ||
+		{ [ "$policy" = mglru ] && echo y || echo n; } >"$lru_gen" ||
 			{ say "cannot switch MGLRU for $policy"; exit 1; }
 	fi
 	sysctl -q -w vm.lru_scan_balance="${policy/mglru/cost}" vm.swappiness="$swappiness" ||
