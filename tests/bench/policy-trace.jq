@@ -14,6 +14,6 @@ def lrus: ["inactive_anon", "active_anon", "inactive_file", "active_file"];
 | (lrus | map(. as $lru | $l | map(select(.lru == $lru) | .reclaimed) | add // 0)) as $r
 | $bal[$id] as $b
 | (["iv", $id, $ts] + $s + $r
-   + [($b.anon_permille // ""),
+   + [($b.decided_anon_permille // $b.anon_permille // ""),
       (if $b == null then "" elif $b.mode == "fract" then "fract" else "\($b.mode)/\($b.forced_by)" end)])
 | map(tostring) | join(",")

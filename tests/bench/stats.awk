@@ -21,3 +21,20 @@ function mode_list(list,    n, a, i, count, w, best, best_n) {
 		if (count[w] > best_n || (count[w] == best_n && w < best)) { best = w; best_n = count[w] }
 	return best
 }
+
+# min_list(LIST), max_list(LIST): the smallest and largest number in LIST,
+# "" when empty.
+function min_list(list,    n, a, i, m) {
+	n = split(list, a, " ")
+	if (n == 0) return ""
+	m = a[1] + 0
+	for (i = 2; i <= n; i++) if (a[i] + 0 < m) m = a[i] + 0
+	return m
+}
+function max_list(list,    n, a, i, m) {
+	n = split(list, a, " ")
+	if (n == 0) return ""
+	m = a[1] + 0
+	for (i = 2; i <= n; i++) if (a[i] + 0 > m) m = a[i] + 0
+	return m
+}

@@ -14,6 +14,19 @@ for bad in "--mem 12X" "--swap lots" "--cpus 0" "--numa two" "--timeout -1" \
 	err=$("$run" $bad -- true 2>&1)
 	is "$?" 126 "qemu-run $bad exits 126"
 done
+# --data-disk SIZE[,bps=RATE][,iops=N]: each malformed part is refused
+# before anything boots, and named.
+for bad in "--data-disk" "--data-disk 0M" "--data-disk 256" "--data-disk 256M,bps=fast" \
+	   "--data-disk 256M,iops=0" "--data-disk 256M,iops=-5" "--data-disk 256M,speed=1" \
+	   "--data-disk 256M,bps=16MB" "--data-disk ,bps=1M"; do
+	# shellcheck disable=SC2086
+	err=$("$run" $bad -- true 2>&1)
+	is "$?" 126 "qemu-run $bad exits 126"
+done
+like "$("$run" --data-disk 256M,iops=x -- true 2>&1)" "iops wants a positive number, not 'x'" \
+	"a bad iops is named"
+like "$("$run" --data-disk 256M,speed=1 -- true 2>&1)" "unknown field 'speed=1'" "an unknown field is named"
+like "$("$run" --help)" '--data-disk SIZE\[,bps=RATE\]\[,iops=N\]' "qemu-run --help documents --data-disk"
 err=$("$run" --mem 256M 2>&1)
 like "$err" 'no COMMAND given' "qemu-run without a command says so"
 like "$("$run" --help)" 'Exit status:' "qemu-run --help documents the exit status"
@@ -104,4 +117,15 @@ like "$args" "-kernel $fake_kdir/vmlinuz -initrd $fake_kdir/initrd.img " "it boo
 like "$args" "root=/dev/vda rw init=/sbin/splitlru-init .*fsck.mode=skip" "into the same root and init, without fsck"
 like "$args" "-numa node,nodeid=1,memdev=ram1" "--numa works as on the other kernels"
 like "$args" "file=$fake_img,if=virtio,format=raw,snapshot=on" "on the same image"
+
+# --data-disk: a throttled, formatted scratch disk named by its serial.
+SPLITLRU_CACHE="$tmp/cache" SPLITLRU_ACCEL=tcg PATH="$tmp/bin:$PATH" FAKE_QEMU_ARGS="$tmp/args" \
+	"$run" --kernel distro --swap 0 --data-disk 64M,bps=16M,iops=200 -- true
+is "$?" 7 "qemu-run --data-disk boots and exits with the guest's status"
+args=$(tr '\n' ' ' <"$tmp/args")
+like "$args" "-drive file=[^ ]*/data.img,if=none,id=data,format=raw,throttling.bps-total=16777216,throttling.iops-total=200 " \
+	"the data disk is throttled in bytes/s and requests/s"
+like "$args" "-device virtio-blk-pci,drive=data,serial=splitlru-data,addr=0x1e" "and carries the serial the init looks for"
+ls "$tmp/cache/runs"/run.* >/dev/null 2>&1
+isnt "$?" 0 "the scratch disk goes with the run's directory"
 done_testing

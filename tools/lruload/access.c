@@ -87,23 +87,50 @@ int access_plan_add(struct access_plan *plan, enum component_kind kind,
 	return 0;
 }
 
+void access_plan_limit(struct access_plan *plan, unsigned i, uint64_t passes)
+{
+	plan->stream[i].pass_limit = passes;
+}
+
+/* At a plan pass boundary (all credits zero): components that made their
+ * last pass leave the round robin, and the pass shortens by their pages. */
+static void access_plan_retire(struct access_plan *plan)
+{
+	for (unsigned i = 0; i < plan->count; i++) {
+		struct access_stream *stream = &plan->stream[i];
+
+		if (!stream->done && stream->pass_limit && stream->pass >= stream->pass_limit) {
+			stream->done = true;
+			plan->pass_length -= stream->pages;
+		}
+	}
+}
+
 unsigned access_plan_next(struct access_plan *plan, uint64_t *page)
 {
-	unsigned pick = 0;
+	int pick = -1;
 
+	if (plan->pass_pos == 0)
+		access_plan_retire(plan);
 	/* Smooth weighted round robin (as in nginx): every component earns its
 	 * weight, the richest goes and pays the total.  Over pass_length steps
 	 * each goes exactly weight times, evenly spread, and the credits
 	 * return to zero. */
 	for (unsigned i = 0; i < plan->count; i++) {
+		if (plan->stream[i].done)
+			continue;
 		plan->credit[i] += (int64_t)plan->stream[i].pages;
-		if (plan->credit[i] > plan->credit[pick])
-			pick = i;
+		if (pick < 0 || plan->credit[i] > plan->credit[pick])
+			pick = (int)i;
 	}
 	plan->credit[pick] -= (int64_t)plan->pass_length;
 	*page = access_stream_next(&plan->stream[pick]);
+	if (++plan->pass_pos == plan->pass_length) {
+		plan->pass_pos = 0;
+		plan->passes++;
+	}
 	plan->steps++;
 	plan->hash = (rng_rotl(plan->hash, 5) ^ (*page << 2 ^ plan->stream[pick].kind))
 		     * 0x9e3779b97f4a7c15ULL;
-	return pick;
+	return (unsigned)pick;
 }

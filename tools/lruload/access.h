@@ -13,6 +13,7 @@
 #ifndef LRULOAD_ACCESS_H
 #define LRULOAD_ACCESS_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "rng.h"
@@ -44,6 +45,8 @@ struct access_stream {
 	struct rng rng;
 	uint64_t pass;		/* passes completed */
 	uint64_t pos;		/* accesses done in the current pass */
+	uint64_t pass_limit;	/* 0: every plan pass; else only the first N */
+	bool done;		/* reached pass_limit: out of the plan, untouched */
 };
 
 void access_stream_init(struct access_stream *stream, enum component_kind kind,
@@ -58,7 +61,9 @@ struct access_plan {
 	unsigned count;				/* components in use */
 	struct access_stream stream[COMPONENT_KINDS];
 	int64_t credit[COMPONENT_KINDS];	/* round-robin state */
-	uint64_t pass_length;			/* W: sum of the components' pages */
+	uint64_t pass_length;			/* W: sum of the active components' pages */
+	uint64_t pass_pos;			/* accesses done in the current plan pass */
+	uint64_t passes;			/* plan passes completed */
 	uint64_t steps;				/* accesses handed out */
 	uint64_t hash;				/* of every (component, page) so far */
 };
@@ -69,6 +74,13 @@ void access_plan_init(struct access_plan *plan);
 int access_plan_add(struct access_plan *plan, enum component_kind kind,
 		    uint64_t pages, enum access_pattern pattern,
 		    unsigned hot_pct, unsigned hot_share, uint64_t seed);
+
+/* Let component index i take part in the first passes plan passes only
+ * (0: all), then leave it out, untouched: a set used once and then cold.
+ * It leaves at a plan pass boundary, where every credit is zero, so the
+ * remaining components keep their exact one pass per plan pass.  The
+ * caller must keep at least one component without a limit. */
+void access_plan_limit(struct access_plan *plan, unsigned i, uint64_t passes);
 
 /* The next access: returns the index into plan->stream, sets *page. */
 unsigned access_plan_next(struct access_plan *plan, uint64_t *page);

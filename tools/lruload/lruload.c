@@ -118,6 +118,8 @@ static int setup(struct run *run)
 			warnx("the sizes add up to too many pages");
 			return EXIT_USAGE;
 		}
+		if (kind == COMPONENT_ANON && config->anon_passes)
+			access_plan_limit(&run->plan, n, config->anon_passes);
 		/* Files are written before joining the memcg, so writing
 		 * them is not charged to it. */
 		if (kind == COMPONENT_ANON ?
@@ -151,7 +153,6 @@ static void count(struct component_stats *stats, unsigned i, uint64_t latency,
 static int run_loop(struct run *run)
 {
 	const struct lruload_config *config = run->config;
-	uint64_t limit = config->passes ? config->passes * run->plan.pass_length : 0;
 	uint64_t start = now_ns(), window_start = start;
 	uint64_t interval_ns = (uint64_t)(config->interval * 1e9);
 	uint64_t deadline = config->duration ? start + (uint64_t)(config->duration * 1e9) : 0;
@@ -159,14 +160,14 @@ static int run_loop(struct run *run)
 	const char *reason = "passes";
 	double elapsed;
 
-	if (config->passes && limit / config->passes != run->plan.pass_length)
-		limit = UINT64_MAX;	/* more accesses than a run can make */
 	for (;;) {
 		uint64_t page, t0 = 0, latency = 0;
 		bool sampled;
 		unsigned i;
 
-		if (limit && run->plan.steps == limit)
+		/* Plan passes, not steps: with --anon-passes a pass shortens
+		 * once anon has made its last one. */
+		if (config->passes && run->plan.passes == config->passes)
 			break;
 		if (stop_signal) {
 			reason = "signal";

@@ -34,6 +34,7 @@ struct lruload_config {
 	unsigned hot_pct;
 	unsigned hot_share;
 	uint64_t passes;		/* 0: unbounded (only with duration) */
+	uint64_t anon_passes;		/* mix: anon in the first N passes; 0: all */
 	double duration;		/* seconds; 0: none */
 	double interval;		/* seconds between reports; 0: none */
 	uint64_t sample_every;		/* time one access in this many */

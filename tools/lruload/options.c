@@ -14,7 +14,7 @@
 enum option_key {
 	OPT_ANON = 0x100, OPT_FILESET, OPT_STREAM, OPT_HOT_PCT, OPT_HOT_SHARE,
 	OPT_PATTERN, OPT_SEED, OPT_COLD, OPT_THP, OPT_SAMPLE_EVERY, OPT_MEMCG,
-	OPT_MEMORY_MAX, OPT_SWAP_MAX,
+	OPT_MEMORY_MAX, OPT_SWAP_MAX, OPT_ANON_PASSES,
 };
 
 static const char doc[] =
@@ -47,6 +47,7 @@ static const char doc[] =
 "  lruload stream --size 1G --dir /var/tmp/splitlru --cold\n"
 "  lruload fileset --size 100M --hot-pct 10 --hot-share 90 --duration 30\n"
 "  lruload mix --anon 200M --fileset 100M --stream 600M --duration 60 -i 5\n"
+"  lruload mix --anon 48M --anon-passes 1 --fileset 64M --passes 4\n"
 "  lruload anon --size 300M --memcg lruload --memory-max 128M --passes 2\n"
 "\n"
 "Exit status: 0 done; 1 runtime failure (mapping, file or I/O); 2 bad\n"
@@ -72,6 +73,8 @@ static const struct argp_option opts[] = {
 	{ "dir", 'd', "DIR", 0, "Where the files live (default /var/tmp/splitlru)", 1 },
 	{ "cold", OPT_COLD, NULL, 0, "Drop the files from the page cache before starting", 1 },
 	{ "thp", OPT_THP, NULL, 0, "Allow transparent huge pages for anon memory", 1 },
+	{ "anon-passes", OPT_ANON_PASSES, "N", 0,
+	  "mix: touch the anon set in the first N passes only, then leave it mapped and cold", 1 },
 
 	{ NULL, 0, NULL, 0, "Bounds (whichever comes first):", 2 },
 	{ "passes", 'p', "N", 0, "Stop after N passes", 2 },
@@ -217,6 +220,11 @@ static error_t parse_arg(int key, char *arg, struct argp_state *state)
 	case OPT_THP:
 		config->thp = true;
 		break;
+	case OPT_ANON_PASSES:
+		config->anon_passes = sl_arg_uint(state, "--anon-passes", arg, 0, UINT64_MAX);
+		if (!config->anon_passes)
+			argp_error(state, "--anon-passes must be at least 1");
+		break;
 	case 'p':
 		config->passes = sl_arg_uint(state, "--passes", arg, 0, UINT64_MAX);
 		if (!config->passes)
@@ -264,6 +272,11 @@ static error_t parse_arg(int key, char *arg, struct argp_state *state)
 		break;
 	case ARGP_KEY_END:
 		check_sizes(state, config, input->size);
+		/* A cold anon set needs something else to run beside it, or a
+		 * later pass would have nothing to access. */
+		if (config->anon_passes && (config->mode != MODE_MIX || !config->bytes[COMPONENT_ANON] ||
+		    (!config->bytes[COMPONENT_FILESET] && !config->bytes[COMPONENT_STREAM])))
+			argp_error(state, "--anon-passes is for mix with --anon and --fileset or --stream");
 		if ((config->memory_max.set || config->swap_max.set) && !config->memcg)
 			argp_error(state, "--memory-max and --swap-max need --memcg");
 		if (!config->passes && !config->duration)

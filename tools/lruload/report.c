@@ -100,6 +100,7 @@ struct json_object *report_json(const struct report *report)
 	json_object_object_add(obj, "hot_share", json_u64(config->hot_share));
 	json_object_object_add(obj, "sample_every", json_u64(config->sample_every));
 	json_object_object_add(obj, "passes_requested", config->passes ? json_u64(config->passes) : NULL);
+	json_object_object_add(obj, "anon_passes", config->anon_passes ? json_u64(config->anon_passes) : NULL);
 	json_object_object_add(obj, "duration_requested_s", config->duration ? json_seconds(config->duration) : NULL);
 	json_object_object_add(obj, "memcg", report->memcg ? json_object_new_string(report->memcg) : NULL);
 	json_object_object_add(obj, "memory_max", limit_json(&config->memory_max));
@@ -109,7 +110,7 @@ struct json_object *report_json(const struct report *report)
 	json_object_object_add(obj, "window_s", json_seconds(report->window_s));
 	if (report->stop_reason)
 		json_object_object_add(obj, "stop_reason", json_object_new_string(report->stop_reason));
-	json_object_object_add(obj, "passes_completed", json_u64(plan->steps / plan->pass_length));
+	json_object_object_add(obj, "passes_completed", json_u64(plan->passes));
 	json_object_object_add(obj, "sequence_hash", json_object_new_string(hash));
 	json_object_object_add(obj, "accesses", json_u64(touched + read));
 	json_object_object_add(obj, "pages_touched", json_u64(touched));

@@ -171,6 +171,41 @@ static void test_plan_counts_exact(void **state)
 	assert_int_equal(plan.steps, 3600);
 }
 
+/* A component limited to one pass leaves at the end of the first plan
+ * pass: the first pass is the unlimited plan's, later passes are the
+ * others' alone, one pass each, and the left component is never touched. */
+static void test_plan_limit_leaves_cold(void **state)
+{
+	struct access_plan limited, full;
+	uint64_t page, want, seen[2] = { 0 };
+
+	access_plan_init(&limited);
+	access_plan_init(&full);
+	access_plan_add(&limited, COMPONENT_ANON, 300, PATTERN_HOTCOLD, 20, 80, 5);
+	access_plan_add(&limited, COMPONENT_FILESET, 200, PATTERN_HOTCOLD, 20, 80, 5);
+	access_plan_add(&full, COMPONENT_ANON, 300, PATTERN_HOTCOLD, 20, 80, 5);
+	access_plan_add(&full, COMPONENT_FILESET, 200, PATTERN_HOTCOLD, 20, 80, 5);
+	access_plan_limit(&limited, 0, 1);
+	for (int i = 0; i < 500; i++) {
+		unsigned c = access_plan_next(&limited, &page);
+
+		assert_int_equal(c, access_plan_next(&full, &want));
+		assert_int_equal(page, want);
+	}
+	assert_int_equal(limited.passes, 1);
+	for (int pass = 2; pass <= 4; pass++) {
+		for (int i = 0; i < 200; i++)
+			seen[access_plan_next(&limited, &page)]++;
+		assert_int_equal(limited.passes, pass);
+		assert_int_equal(limited.stream[1].pass, pass);
+	}
+	assert_int_equal(seen[0], 0);
+	assert_int_equal(seen[1], 600);
+	assert_int_equal(limited.stream[0].pass, 1);
+	assert_int_equal(limited.pass_length, 200);
+	assert_int_equal(limited.steps, 1100);
+}
+
 static void test_plan_interleaves_evenly(void **state)
 {
 	struct access_plan plan;
@@ -382,6 +417,7 @@ int main(void)
 		cmocka_unit_test(test_hot_pages),
 		cmocka_unit_test(test_plan_counts_exact),
 		cmocka_unit_test(test_plan_interleaves_evenly),
+		cmocka_unit_test(test_plan_limit_leaves_cold),
 		cmocka_unit_test(test_plan_component_same_alone_or_mixed),
 		cmocka_unit_test(test_plan_rejects_overflow),
 		cmocka_unit_test(test_size_pages_rounds_up),

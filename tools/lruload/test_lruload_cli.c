@@ -171,6 +171,27 @@ static void test_size_rounds_up_to_pages(void **state)
 	free(r);
 }
 
+/* --anon-passes 1: anon is touched in the first pass only, the file set
+ * in every pass, and the run still ends after --passes plan passes. */
+static void test_mix_anon_passes(void **state)
+{
+	long page = sysconf(_SC_PAGESIZE);
+	struct result *r = run("mix", "--anon", "1M", "--anon-passes", "1", "--fileset", "512K",
+			       "--dir", file_dir, "--passes", "3");
+	struct json_object *report = final_report(r);
+	struct json_object *anon = component(report, 0), *fileset = component(report, 1);
+
+	assert_int_equal(r->status, 0);
+	assert_int_equal(get_u64(report, "anon_passes"), 1);
+	assert_int_equal(get_u64(report, "passes_completed"), 3);
+	assert_int_equal(get_u64(anon, "accesses"), (1 << 20) / page);
+	assert_int_equal(get_u64(anon, "passes_completed"), 1);
+	assert_int_equal(get_u64(fileset, "accesses"), 3 * (512 << 10) / page);
+	assert_int_equal(get_u64(report, "accesses"), ((1 << 20) + 3 * (512 << 10)) / page);
+	json_object_put(report);
+	free(r);
+}
+
 static void test_mix_pages_exact(void **state)
 {
 	long page = sysconf(_SC_PAGESIZE);
@@ -338,6 +359,11 @@ static void test_bad_input(void **state)
 	expect_usage_error("--memory-max 'lots'", "anon", "--size", "1M", "--memcg", "x",
 			   "--memory-max", "lots", NULL);
 	expect_usage_error("unexpected argument 'extra'", "anon", "extra", "--size", "1M", NULL);
+	expect_usage_error("--anon-passes must be at least 1", "mix", "--anon", "1M", "--stream", "1M",
+			   "--anon-passes", "0", NULL);
+	expect_usage_error("--anon-passes is for mix with --anon and --fileset or --stream",
+			   "mix", "--anon", "1M", "--anon-passes", "1", NULL);
+	expect_usage_error("--anon-passes is for mix", "anon", "--size", "1M", "--anon-passes", "1", NULL);
 }
 
 static void test_memcg_outside_cgroup2(void **state)
@@ -420,6 +446,7 @@ int main(void)
 		cmocka_unit_test(test_anon_pages_exact),
 		cmocka_unit_test(test_size_rounds_up_to_pages),
 		cmocka_unit_test(test_mix_pages_exact),
+		cmocka_unit_test(test_mix_anon_passes),
 		cmocka_unit_test(test_seed_reproducible),
 		cmocka_unit_test(test_stream_defaults_to_one_pass),
 		cmocka_unit_test(test_duration_and_interval),
