@@ -48,18 +48,28 @@ done
 
 # A kfunc (fentry) probe attaches and fires: anon pressure past the
 # guest's memory makes the kernel reclaim.  bpftrace takes a while to read
-# the BTF under TCG: the pressure starts once it has attached.
+# the BTF under TCG (minutes on a loaded 2-core host): the pressure starts
+# once it has attached, and repeats, up to four rounds, until the probe has
+# fired once (the probe prints "fired" on its first hit), because one short
+# round under TCG can end before reclaim reaches the function (CI saw
+# evict_folios at 0 once).
 count_kfunc() {
-	local out=/tmp/bpftrace.$1 pid n i
-	bpftrace -e "kfunc:$1 { @n = count(); }" >"$out" 2>&1 &
+	local out=/tmp/bpftrace.$1 pid n i round
+	bpftrace -B line -e "kfunc:$1 /@hit == 0/ { @hit = 1; printf(\"fired\\n\"); }
+		     kfunc:$1 { @n = count(); }" >"$out" 2>&1 &
 	pid=$!
-	for ((i = 0; i < 120; i++)); do
+	for ((i = 0; i < 300; i++)); do
 		grep -q '^Attaching' "$out" && break
 		kill -0 "$pid" 2>/dev/null || break
 		sleep 1
 	done
+	grep -q '^Attaching' "$out" || diag "bpftrace did not attach to $1 in $i s" >&2
 	sleep 2
-	stress-ng --vm 1 --vm-bytes 600M --vm-keep --timeout 6 --quiet >/dev/null 2>&1
+	for round in 1 2 3 4; do
+		stress-ng --vm 1 --vm-bytes 600M --vm-keep --timeout 6 --quiet >/dev/null 2>&1
+		grep -q '^fired' "$out" && break
+		diag "round $round: $1 has not fired yet" >&2
+	done
 	kill -INT "$pid" 2>/dev/null
 	wait "$pid"
 	n=$(sed -n 's/^@n: //p' "$out")
