@@ -22,6 +22,7 @@
 #include "json.h"
 #include "mmstat.h"
 #include "record.h"
+#include "test_tmpdir.h"
 #include "ui.h"
 
 #define CAPTURE "tests/fixtures/mmstat/mglru-6.1-guest-numa2"
@@ -192,8 +193,6 @@ static void test_rates(void **state)
 	sample_free(b);
 }
 
-static char tmpdir[] = "/tmp/splitlrutop-gen.XXXXXX";
-
 static char *text_of(void (*fn)(FILE *, const void *), const void *arg)
 {
 	char *buf = NULL;
@@ -242,7 +241,7 @@ static void test_record_round_trip(void **state)
 	b->nodes[0].aging_attempts = 11;
 	/* a path that needs escaping */
 	snprintf(b->lruvecs[3].memcg, sizeof(b->lruvecs[3].memcg), "/a b%%c=d");
-	snprintf(path, sizeof(path), "%s/gen.rec", tmpdir);
+	snprintf(path, sizeof(path), "%s", test_tmpdir_path("gen.rec"));
 	f = fopen(path, "w");
 	sl_record_write_header(f);
 	sl_record_write_sample(f, a);
@@ -388,21 +387,6 @@ static void test_render_widths(void **state)
 	sample_free(b);
 }
 
-static int setup(void **state)
-{
-	(void)state;
-	return mkdtemp(tmpdir) ? 0 : -1;
-}
-
-static int teardown(void **state)
-{
-	char cmd[300];
-
-	(void)state;
-	snprintf(cmd, sizeof(cmd), "rm -rf %s", tmpdir);
-	return system(cmd) ? -1 : 0;
-}
-
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -413,5 +397,6 @@ int main(void)
 		cmocka_unit_test(test_render_widths),
 	};
 
-	return cmocka_run_group_tests_name("splitlrutop-gen", tests, setup, teardown);
+	return cmocka_run_group_tests_name("splitlrutop-gen", tests, test_tmpdir_setup,
+					   test_tmpdir_teardown);
 }

@@ -17,6 +17,7 @@
 #include "derive.h"
 #include "sl_fields.h"
 #include "record.h"
+#include "test_tmpdir.h"
 #include "ui.h"
 
 /* Assert cond; the message says what was expected. */
@@ -312,14 +313,11 @@ static char *write_to_string(const struct sl_sample *s)
 	return buf;
 }
 
-static char tmpdir[] = "/tmp/splitlrutop-test.XXXXXX";
-
-static char *write_file(const char *name, const char *text, size_t len)
+static const char *write_file(const char *name, const char *text, size_t len)
 {
-	static char path[256];
+	const char *path = test_tmpdir_path(name);
 	FILE *f;
 
-	snprintf(path, sizeof(path), "%s/%s", tmpdir, name);
 	f = fopen(path, "w");
 	fwrite(text, 1, len, f);
 	fclose(f);
@@ -342,7 +340,7 @@ static void test_record(void **state)
 	}
 	fclose(f);
 
-	char *path = write_file("full.rec", text, len);
+	const char *path = write_file("full.rec", text, len);
 	r = sl_replay_open(path, err, sizeof(err));
 	ok(r != NULL, "a recording opens");
 	ok(r && sl_replay_count(r) == 3 && !sl_replay_truncated(r), "three complete samples");
@@ -556,21 +554,6 @@ static void test_table_heads_apart(void **state)
 	sample_free(b);
 }
 
-static int setup(void **state)
-{
-	(void)state;
-	return mkdtemp(tmpdir) ? 0 : -1;
-}
-
-static int teardown(void **state)
-{
-	char cmd[300];
-
-	(void)state;
-	snprintf(cmd, sizeof(cmd), "rm -rf %s", tmpdir);
-	return system(cmd) ? -1 : 0;
-}
-
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -585,5 +568,6 @@ int main(void)
 		cmocka_unit_test(test_table_heads_apart),
 	};
 
-	return cmocka_run_group_tests_name("splitlrutop-model", tests, setup, teardown);
+	return cmocka_run_group_tests_name("splitlrutop-model", tests, test_tmpdir_setup,
+					   test_tmpdir_teardown);
 }
