@@ -50,12 +50,13 @@ done
 # guest's memory makes the kernel reclaim.  bpftrace takes a while to read
 # the BTF under TCG (minutes on a loaded 2-core host): the pressure starts
 # once it has attached, and repeats, up to four rounds, until the probe has
-# fired once (the probe prints "fired" on its first hit), because one short
+# fired once (the probe prints "fired" on its first hit, seen once bpftrace
+# flushes), because one short
 # round under TCG can end before reclaim reaches the function (CI saw
 # evict_folios at 0 once).
 count_kfunc() {
 	local out=/tmp/bpftrace.$1 pid n i round
-	bpftrace -B line -e "kfunc:$1 /@hit == 0/ { @hit = 1; printf(\"fired\\n\"); }
+	bpftrace -e "kfunc:$1 /@hit == 0/ { @hit = 1; printf(\"fired\\n\"); }
 		     kfunc:$1 { @n = count(); }" >"$out" 2>&1 &
 	pid=$!
 	for ((i = 0; i < 300; i++)); do
