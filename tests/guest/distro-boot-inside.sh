@@ -49,11 +49,10 @@ done
 # A kfunc (fentry) probe attaches and fires: anon pressure past the
 # guest's memory makes the kernel reclaim.  bpftrace takes a while to read
 # the BTF under TCG (minutes on a loaded 2-core host): the pressure starts
-# once it has attached, and repeats, up to four rounds, until the probe has
-# fired once (the probe prints "fired" on its first hit, seen once bpftrace
-# flushes), because one short
-# round under TCG can end before reclaim reaches the function (CI saw
-# evict_folios at 0 once).
+# once it has attached.  One short round under TCG can end before reclaim
+# reaches the function (CI saw evict_folios at 0 once), so the pressure
+# repeats, up to four rounds, until the probe's "fired" line (printed on
+# its first hit) shows up in the output.
 count_kfunc() {
 	local out=/tmp/bpftrace.$1 pid n i round
 	bpftrace -e "kfunc:$1 /@hit == 0/ { @hit = 1; printf(\"fired\\n\"); }
