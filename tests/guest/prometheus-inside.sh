@@ -47,6 +47,45 @@ done < <(sed -n 's/^RESULT //p' "$work/compare.txt")
 is "$rc" 0 "prometheus-check.py compare ran to the end"
 [ "$rc" = 0 ] || diag "$(cat "$work/compare.txt")"
 
+# http_get PORT: GET /metrics on 127.0.0.1:PORT, the whole answer, no CRs
+http_get() {
+	exec 3<>"/dev/tcp/127.0.0.1/$1" || return 1
+	printf 'GET /metrics HTTP/1.0\r\n\r\n' >&3
+	timeout 5 cat <&3 | tr -d '\r'
+	exec 3<&-
+}
+
+# ---- the source goes away: 503 with the reason, never the last numbers ----
+# LRUTRACE_TEST_SOURCE_GONE_AFTER=N (docs/lrutrace.md): the samples after
+# the Nth fail as a failed read of the BPF maps would.  The Prometheus
+# above scrapes it too, once reloaded with a second job.
+gport=9466
+LRUTRACE_TEST_SOURCE_GONE_AFTER=6 "$lrutrace" stat 1 --listen "127.0.0.1:$gport" \
+	>/dev/null 2>"$work/gone.err" &
+gone=$!
+for i in $(seq 120); do grep -q 'lrutrace: tracing' "$work/gone.err" && break; sleep 0.5; done
+like "$(http_get $gport | head -1)" '^HTTP/1.0 200' "source gone: before it goes, GET /metrics is 200"
+cat >>"$work/prom.yml" <<YML
+  - job_name: gone
+    static_configs:
+      - targets: ['127.0.0.1:$gport']
+YML
+kill -HUP "$prom"
+for i in $(seq 60); do
+	resp=$(http_get $gport)
+	[[ $(head -1 <<<"$resp") == *" 503 "* ]] && break
+	sleep 0.5
+done
+like "$(head -1 <<<"$resp")" '^HTTP/1.0 503 Service Unavailable$' "source gone: then 503"
+is "$(sed '1,/^$/d' <<<"$resp")" "source gone: reading the BPF maps failed" \
+	"source gone: the reason in one line, and no numbers"
+like "$(cat "$work/gone.err")" 'lrutrace: reading the BPF maps failed' "source gone: said on stderr"
+target=$(python3 "$check" target gone 60 ' 503 ')
+is "$?" 0 "source gone: Prometheus has the target down with the 503 ($target)"
+kill -TERM "$gone"
+wait "$gone"
+is "$?" 1 "source gone: lrutrace exits 1 on SIGTERM"
+
 kill -INT "$lt" "$prom"
 wait "$lt"
 is "$?" 0 "lrutrace stops on SIGINT, exit 0"

@@ -194,6 +194,48 @@ static int write_textfile(const struct lrutrace_env *env,
 	return err;
 }
 
+/*
+ * LRUTRACE_TEST_SOURCE_GONE_AFTER=N: the interval samples after the Nth
+ * fail as a map read that failed.  The tests' only way to take the source
+ * away: 6.1 cannot detach a tracing or raw tracepoint link from outside
+ * the process that holds it.  -1 without it.
+ */
+static long test_source_gone_after(void)
+{
+	const char *v = getenv("LRUTRACE_TEST_SOURCE_GONE_AFTER");
+
+	return v && *v ? strtol(v, NULL, 10) : -1;
+}
+
+/* The interval's sample of the source, and its delta from PREV. */
+static int take_sample(struct lru_tracer *t, long samples, long gone_after,
+		       struct lru_snapshot *now, const struct lru_snapshot *prev,
+		       struct lru_snapshot *delta)
+{
+	int err;
+
+	if (gone_after >= 0 && samples >= gone_after)
+		return LRU_ERR_IO;
+	if ((err = lru_tracer_snapshot(t, now)))
+		return err;
+	return lru_snapshot_delta(now, prev, delta);
+}
+
+/*
+ * The source failed: --listen answers 503 with the reason from now on,
+ * never the last numbers, until SIGINT or SIGTERM ends the run, so that a
+ * scraper learns why instead of meeting a closed port.
+ */
+static void serve_source_gone(struct metrics_server *srv, const char *reason)
+{
+	if (!srv)
+		return;
+	metrics_source_gone(srv, reason);
+	fprintf(stderr, "lrutrace: --listen answers 503 (source gone) until SIGINT or SIGTERM\n");
+	while (!stop)
+		usleep(200000);	/* a signal cuts it short */
+}
+
 static int run_periodic(struct lru_tracer *t, struct lrutrace_env *env,
 			struct metrics_server *srv)
 {
@@ -204,7 +246,7 @@ static int run_periodic(struct lru_tracer *t, struct lrutrace_env *env,
 		.source = lru_tracer_source(t),
 		.cannot = lru_tracer_cannot(t),
 	};
-	long reports = 0;
+	long reports = 0, gone_after = test_source_gone_after();
 	/* hist without INTERVAL: one report when stopped */
 	double interval = env->interval_s > 0 ? env->interval_s : 1e9;
 	int rc_exit = EXIT_OK, err;
@@ -238,9 +280,9 @@ static int run_periodic(struct lru_tracer *t, struct lrutrace_env *env,
 
 			usleep(left > 200 ? 200000 : (useconds_t)left * 1000);
 		}
-		if ((err = lru_tracer_snapshot(t, &now)) ||
-		    (err = lru_snapshot_delta(&now, &prev, &delta))) {
+		if ((err = take_sample(t, reports, gone_after, &now, &prev, &delta))) {
 			fprintf(stderr, "lrutrace: %s\n", lru_strerror(err));
+			serve_source_gone(srv, lru_strerror(err));
 			rc_exit = EXIT_FAILURE_RUNTIME;
 			break;
 		}
@@ -278,7 +320,7 @@ static int run_periodic(struct lru_tracer *t, struct lrutrace_env *env,
 			prev = now;
 			now = tmp;
 		}
-		if (env->count && ++reports >= env->count)
+		if (++reports == env->count)
 			break;
 	}
 out:
