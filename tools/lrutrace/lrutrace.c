@@ -183,15 +183,9 @@ static void publish_metrics(struct metrics_server *srv, const struct report_ctx 
 static int write_textfile(const struct lrutrace_env *env,
 			  const struct report_ctx *rc, const struct lru_snapshot *s)
 {
-	int err;
-
 	if (!env->prometheus_path)
 		return 0;
-	err = report_prometheus_file(env->prometheus_path, rc, s);
-	if (err)
-		fprintf(stderr, "lrutrace: --prometheus %s: %s\n",
-			env->prometheus_path, strerror(-err));
-	return err;
+	return report_prometheus_file(env->prometheus_path, rc, s);
 }
 
 /*
@@ -247,6 +241,7 @@ static int run_periodic(struct lru_tracer *t, struct lrutrace_env *env,
 		.cannot = lru_tracer_cannot(t),
 	};
 	long reports = 0, gone_after = test_source_gone_after();
+	bool textfile_failed = false;
 	/* hist without INTERVAL: one report when stopped */
 	double interval = env->interval_s > 0 ? env->interval_s : 1e9;
 	int rc_exit = EXIT_OK, err;
@@ -300,7 +295,9 @@ static int run_periodic(struct lru_tracer *t, struct lrutrace_env *env,
 				report_stat_json(stdout, &rc, &delta);
 			else
 				report_stat_text(stdout, &rc, &delta);
-			write_textfile(env, &rc, &now);
+			/* tracing goes on; the run's status says it failed */
+			if (write_textfile(env, &rc, &now))
+				textfile_failed = true;
 			publish_metrics(srv, &rc, &now);
 		} else {
 			if (env->json)
@@ -323,6 +320,8 @@ static int run_periodic(struct lru_tracer *t, struct lrutrace_env *env,
 		if (++reports == env->count)
 			break;
 	}
+	if (textfile_failed)
+		rc_exit = EXIT_FAILURE_RUNTIME;
 out:
 	lru_snapshot_free(&prev);
 	lru_snapshot_free(&now);
