@@ -6,6 +6,9 @@
   wait-ready SECONDS   until Prometheus is ready and its lrutrace target up
   fetch URL            print the body of URL
   compare JSONL        Prometheus's samples against lrutrace's --json lines
+  target JOB SECONDS TEXT
+                       until JOB's target is down with TEXT in its last
+                       error: prints "health|lastError" (the last seen)
 
 compare prints "RESULT PASS|name|detail" or "RESULT FAIL|name|detail".
 """
@@ -43,6 +46,23 @@ def wait_ready(seconds):
         except (OSError, ValueError, KeyError):
             pass
         time.sleep(1)
+    return 1
+
+
+def target_down(job, seconds, text):
+    end, seen = time.time() + seconds, "none|no such target"
+    while time.time() < end:
+        try:
+            for t in json.loads(get(PROM + "/api/v1/targets"))["data"]["activeTargets"]:
+                if t["labels"].get("job") == job:
+                    seen = f"{t['health']}|{t['lastError']}"
+                    if t["health"] == "down" and text in t["lastError"]:
+                        print(seen)
+                        return 0
+        except (OSError, ValueError, KeyError):
+            pass
+        time.sleep(1)
+    print(seen)
     return 1
 
 
@@ -132,6 +152,8 @@ def main():
     if cmd == "fetch":
         sys.stdout.write(get(sys.argv[2]))
         return 0
+    if cmd == "target":
+        return target_down(sys.argv[2], float(sys.argv[3]), sys.argv[4])
     if cmd == "compare":
         lines = json_lines(sys.argv[2])
         compare_scanned(lines)

@@ -6,7 +6,9 @@
 # starts lrutrace stat --listen, a Prometheus scraping it every second,
 # runs a reclaim workload, and then checks Prometheus's query results
 # against lrutrace's own --json lines of the same run, and the scraped
-# page with promtool check metrics.
+# page with promtool check metrics.  In the same boot: a lrutrace whose
+# source goes away (LRUTRACE_TEST_SOURCE_GONE_AFTER) answers 503 with the
+# reason, and Prometheus has its target down.
 . "$(dirname "$0")/../lib/tap.sh"
 bin=$TAP_TOP/build/prometheus
 mkdir -p "$bin"

@@ -3,8 +3,9 @@
 # lrutrace's --listen server on the host, without BPF: the server alone
 # (tools/lrutrace/listen_test.c publishes a new sample every 50 ms, as the
 # sampling loop does) answers GET /metrics and refuses everything else the
-# way docs/lrutrace.md says, and clients that connect and never send keep
-# no sample from being published.  Then the real binary: a port in use is
+# way docs/lrutrace.md says, clients that connect and never send keep no
+# sample from being published, and once the source is gone a scrape gets
+# 503 with the reason, not the last numbers.  Then the real binary: a port in use is
 # exit 1, a bad address exit 2, both before any BPF is touched.
 . "$(dirname "$0")/../lib/tap.sh"
 cd "$TAP_TOP" || exit 1
@@ -120,6 +121,32 @@ kill -TERM "$rpid"; wait "$rpid"
 err=$(tools/lrutrace/build/lrutrace stat --listen 0 2>&1)
 is "$?" 2 "lrutrace --listen 0: exit 2"
 like "$err" 'from 1 to 65535' "the port must be 1 to 65535"
+
+# The source goes away after the 40th sample (2 s): from then on a scrape
+# gets 503 and the reason in one line, never the last numbers, though
+# the loop goes on publishing.
+main_port=$port port=$((port + 3))
+LISTEN_TEST_GONE_AFTER=40 "$server" "127.0.0.1:$port" >/dev/null 2>"$tmp/err5" &
+gpid=$!
+for i in $(seq 50); do grep -q listening "$tmp/err5" && break; sleep 0.1; done
+like "$(status 'GET /metrics HTTP/1.0\r\n\r\n')" '^HTTP/1.0 200' "before the source goes: 200"
+for i in $(seq 100); do
+	gone=$(request 'GET /metrics HTTP/1.0\r\n\r\n')
+	[[ $gone == *" 503 "* ]] && break
+	sleep 0.1
+done
+like "$(head -1 <<<"$gone")" '^HTTP/1.0 503 Service Unavailable$' "once the source is gone: 503"
+is "$(sed '1,/^$/d' <<<"$gone")" "source gone: the test took the source away at once" \
+	"with the reason in one line"
+like "$gone" 'Content-Type: text/plain' "as plain text"
+sleep 0.3
+again=$(request 'GET /metrics HTTP/1.0\r\n\r\n')
+like "$(head -1 <<<"$again")" '^HTTP/1.0 503' "later samples are not served either"
+is "$(grep -c lrutrace_test_sample <<<"$again")" 0 "no numbers in the answer"
+kill -TERM "$gpid"
+wait "$gpid"
+is "$?" 0 "the server with its source gone stops on SIGTERM (under ASan: no leak)"
+port=$main_port
 
 kill -TERM "$pid"
 wait "$pid"

@@ -12,7 +12,8 @@
  *
  * Only "GET /metrics" is served: 405 for other methods, 404 for other
  * paths, 413 for a request (line and headers) over METRICS_MAX_REQUEST
- * bytes, 503 before the first sample.  Malformed requests get microhttpd's
+ * bytes, 503 before the first sample and, with the reason, once the source
+ * is gone (metrics_source_gone).  Malformed requests get microhttpd's
  * own 400.  At most METRICS_MAX_CLIENTS connections; idle ones are closed
  * after METRICS_TIMEOUT_S.
  */
@@ -33,9 +34,10 @@
 
 struct metrics_server {
 	struct MHD_Daemon *daemon;
-	pthread_mutex_t lock;		/* guards body and len */
-	char *body;			/* NULL until the first publish */
+	pthread_mutex_t lock;		/* guards body, len and gone */
+	char *body;			/* NULL until the first publish, and once gone */
 	size_t len;
+	char *gone;			/* "source gone: REASON\n" once it is */
 };
 
 /* The text of the answers that are not the metrics. */
@@ -187,6 +189,9 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *conn,
 	if (srv->body)
 		ret = answer(conn, MHD_HTTP_OK, "text/plain; version=0.0.4",
 			     srv->body, srv->len, MHD_RESPMEM_MUST_COPY);
+	else if (srv->gone)
+		ret = answer(conn, MHD_HTTP_SERVICE_UNAVAILABLE, "text/plain",
+			     srv->gone, strlen(srv->gone), MHD_RESPMEM_MUST_COPY);
 	else
 		ret = ANSWER_TEXT(conn, MHD_HTTP_SERVICE_UNAVAILABLE, text_503);
 	pthread_mutex_unlock(&srv->lock);
@@ -240,12 +245,38 @@ int metrics_publish(struct metrics_server *srv, const char *body, size_t len)
 		return -ENOMEM;
 	memcpy(copy, body, len);
 	pthread_mutex_lock(&srv->lock);
-	old = srv->body;
-	srv->body = copy;
-	srv->len = len;
+	if (srv->gone) {
+		old = copy;	/* numbers after the end are not served */
+	} else {
+		old = srv->body;
+		srv->body = copy;
+		srv->len = len;
+	}
 	pthread_mutex_unlock(&srv->lock);
 	free(old);
 	return 0;
+}
+
+void metrics_source_gone(struct metrics_server *srv, const char *reason)
+{
+	char *gone, *old, *nl;
+
+	if (asprintf(&gone, "source gone: %s\n", reason) < 0)
+		gone = NULL;
+	/* one line, whatever REASON holds */
+	for (nl = gone; nl && (nl = strchr(nl, '\n')) && nl[1]; )
+		*nl = ' ';
+	pthread_mutex_lock(&srv->lock);
+	old = srv->body;
+	srv->body = NULL;
+	srv->len = 0;
+	if (gone && !srv->gone) {
+		srv->gone = gone;
+		gone = NULL;
+	}
+	pthread_mutex_unlock(&srv->lock);
+	free(old);
+	free(gone);
 }
 
 void metrics_stop(struct metrics_server *srv)
@@ -256,5 +287,6 @@ void metrics_stop(struct metrics_server *srv)
 	MHD_stop_daemon(srv->daemon);
 	pthread_mutex_destroy(&srv->lock);
 	free(srv->body);
+	free(srv->gone);
 	free(srv);
 }

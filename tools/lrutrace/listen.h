@@ -27,6 +27,13 @@ struct metrics_server *metrics_start(const char *spec, bool remote, int *usage_e
 /* Serve BODY (copied) from now on.  0, or -ENOMEM (the old text stays). */
 int metrics_publish(struct metrics_server *srv, const char *body, size_t len);
 
+/*
+ * The source is gone (REASON, one line): from now on GET /metrics answers
+ * 503 "source gone: REASON", never the numbers last published, and
+ * metrics_publish() changes nothing.  For good: a source does not return.
+ */
+void metrics_source_gone(struct metrics_server *srv, const char *reason);
+
 /* Stop serving, close every connection and the socket; NULL is a no-op. */
 void metrics_stop(struct metrics_server *srv);
 

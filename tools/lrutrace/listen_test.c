@@ -5,10 +5,13 @@
  * and publishes "lrutrace_test_sample N" every 50 ms, as a fast sampling
  * loop would, until SIGTERM or SIGINT; then prints how many samples were
  * published.  Exit status as lrutrace's: 1 when the bind fails, 2 when
- * the address is wrong.
+ * the address is wrong.  LISTEN_TEST_GONE_AFTER=N: after the Nth sample
+ * the source is gone (metrics_source_gone) and the samples published
+ * after it must not be served.
  */
 #include <signal.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 #include "listen.h"
@@ -24,7 +27,8 @@ int main(int argc, char **argv)
 {
 	struct sigaction sa = { .sa_handler = on_signal };
 	struct metrics_server *srv;
-	unsigned long n = 0;
+	const char *gone = getenv("LISTEN_TEST_GONE_AFTER");
+	unsigned long n = 0, gone_after = gone ? strtoul(gone, NULL, 10) : 0;
 	char text[64];
 	int usage;
 
@@ -43,6 +47,8 @@ int main(int argc, char **argv)
 
 		if (metrics_publish(srv, text, (size_t)len))
 			return 1;
+		if (gone && n == gone_after)
+			metrics_source_gone(srv, "the test took the source away\nat once");
 		usleep(50000);
 	}
 	metrics_stop(srv);

@@ -183,15 +183,51 @@ static void publish_metrics(struct metrics_server *srv, const struct report_ctx 
 static int write_textfile(const struct lrutrace_env *env,
 			  const struct report_ctx *rc, const struct lru_snapshot *s)
 {
-	int err;
-
 	if (!env->prometheus_path)
 		return 0;
-	err = report_prometheus_file(env->prometheus_path, rc, s);
-	if (err)
-		fprintf(stderr, "lrutrace: --prometheus %s: %s\n",
-			env->prometheus_path, strerror(-err));
-	return err;
+	return report_prometheus_file(env->prometheus_path, rc, s);
+}
+
+/*
+ * LRUTRACE_TEST_SOURCE_GONE_AFTER=N: the interval samples after the Nth
+ * fail as a map read that failed.  The tests' only way to take the source
+ * away: 6.1 cannot detach a tracing or raw tracepoint link from outside
+ * the process that holds it.  -1 without it.
+ */
+static long test_source_gone_after(void)
+{
+	const char *v = getenv("LRUTRACE_TEST_SOURCE_GONE_AFTER");
+
+	return v && *v ? strtol(v, NULL, 10) : -1;
+}
+
+/* The interval's sample of the source, and its delta from PREV. */
+static int take_sample(struct lru_tracer *t, long samples, long gone_after,
+		       struct lru_snapshot *now, const struct lru_snapshot *prev,
+		       struct lru_snapshot *delta)
+{
+	int err;
+
+	if (gone_after >= 0 && samples >= gone_after)
+		return LRU_ERR_IO;
+	if ((err = lru_tracer_snapshot(t, now)))
+		return err;
+	return lru_snapshot_delta(now, prev, delta);
+}
+
+/*
+ * The source failed: --listen answers 503 with the reason from now on,
+ * never the last numbers, until SIGINT or SIGTERM ends the run, so that a
+ * scraper learns why instead of meeting a closed port.
+ */
+static void serve_source_gone(struct metrics_server *srv, const char *reason)
+{
+	if (!srv)
+		return;
+	metrics_source_gone(srv, reason);
+	fprintf(stderr, "lrutrace: --listen answers 503 (source gone) until SIGINT or SIGTERM\n");
+	while (!stop)
+		usleep(200000);	/* a signal cuts it short */
 }
 
 static int run_periodic(struct lru_tracer *t, struct lrutrace_env *env,
@@ -204,7 +240,8 @@ static int run_periodic(struct lru_tracer *t, struct lrutrace_env *env,
 		.source = lru_tracer_source(t),
 		.cannot = lru_tracer_cannot(t),
 	};
-	long reports = 0;
+	long reports = 0, gone_after = test_source_gone_after();
+	bool textfile_failed = false;
 	/* hist without INTERVAL: one report when stopped */
 	double interval = env->interval_s > 0 ? env->interval_s : 1e9;
 	int rc_exit = EXIT_OK, err;
@@ -238,9 +275,9 @@ static int run_periodic(struct lru_tracer *t, struct lrutrace_env *env,
 
 			usleep(left > 200 ? 200000 : (useconds_t)left * 1000);
 		}
-		if ((err = lru_tracer_snapshot(t, &now)) ||
-		    (err = lru_snapshot_delta(&now, &prev, &delta))) {
+		if ((err = take_sample(t, reports, gone_after, &now, &prev, &delta))) {
 			fprintf(stderr, "lrutrace: %s\n", lru_strerror(err));
+			serve_source_gone(srv, lru_strerror(err));
 			rc_exit = EXIT_FAILURE_RUNTIME;
 			break;
 		}
@@ -258,7 +295,9 @@ static int run_periodic(struct lru_tracer *t, struct lrutrace_env *env,
 				report_stat_json(stdout, &rc, &delta);
 			else
 				report_stat_text(stdout, &rc, &delta);
-			write_textfile(env, &rc, &now);
+			/* tracing goes on; the run's status says it failed */
+			if (write_textfile(env, &rc, &now))
+				textfile_failed = true;
 			publish_metrics(srv, &rc, &now);
 		} else {
 			if (env->json)
@@ -278,9 +317,11 @@ static int run_periodic(struct lru_tracer *t, struct lrutrace_env *env,
 			prev = now;
 			now = tmp;
 		}
-		if (env->count && ++reports >= env->count)
+		if (++reports == env->count)
 			break;
 	}
+	if (textfile_failed)
+		rc_exit = EXIT_FAILURE_RUNTIME;
 out:
 	lru_snapshot_free(&prev);
 	lru_snapshot_free(&now);

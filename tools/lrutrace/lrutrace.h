@@ -75,7 +75,10 @@ int report_stat_json(FILE *out, const struct report_ctx *rc,
 /* The Prometheus text exposition of cumulative counters. */
 int report_prometheus(FILE *out, const struct report_ctx *rc,
 		      const struct lru_snapshot *total);
-/* Write report_prometheus to path atomically (temp file + rename). */
+/*
+ * Write report_prometheus to path atomically (temp file + rename): 0, or
+ * -errno after saying why on stderr; the file is then left as it was.
+ */
 int report_prometheus_file(const char *path, const struct report_ctx *rc,
 			   const struct lru_snapshot *total);
 /* The --self line (nothing without rc->has_self). */

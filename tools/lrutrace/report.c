@@ -418,16 +418,17 @@ int report_prometheus(FILE *out, const struct report_ctx *rc,
 	return ferror(out) ? -1 : 0;
 }
 
-int report_prometheus_file(const char *path, const struct report_ctx *rc,
+/*
+ * Write the text to a temporary in PATH's directory; -errno of the first
+ * failure.  A write that fails in the stdio buffer only shows at fclose():
+ * its errno (ENOSPC, EDQUOT, EIO) is the reason a user needs to see.
+ */
+static int write_temporary(char *tmp, const struct report_ctx *rc,
 			   const struct lru_snapshot *s)
 {
-	char tmp[4096];
 	FILE *f;
-	int fd, err;
+	int fd, err = 0;
 
-	/* same directory, so rename() is atomic for the textfile collector */
-	if (snprintf(tmp, sizeof(tmp), "%s.tmp.XXXXXX", path) >= (int)sizeof(tmp))
-		return -ENAMETOOLONG;
 	fd = mkstemp(tmp);
 	if (fd < 0)
 		return -errno;
@@ -439,17 +440,36 @@ int report_prometheus_file(const char *path, const struct report_ctx *rc,
 		unlink(tmp);
 		return err;
 	}
-	err = report_prometheus(f, rc, s);
-	if (fclose(f) || err) {
+	errno = 0;
+	if (report_prometheus(f, rc, s))
+		err = errno ? -errno : -EIO;
+	if (fclose(f) && !err)
+		err = errno ? -errno : -EIO;
+	if (err)
 		unlink(tmp);
-		return -EIO;
-	}
-	if (rename(tmp, path)) {
+	return err;
+}
+
+int report_prometheus_file(const char *path, const struct report_ctx *rc,
+			   const struct lru_snapshot *s)
+{
+	char tmp[4096];
+	int err;
+
+	/*
+	 * Same directory, so rename() is atomic for the textfile collector:
+	 * a reader sees the old file or the new one, never a part; a write
+	 * that fails leaves the old one as it was.
+	 */
+	if (snprintf(tmp, sizeof(tmp), "%s.tmp.XXXXXX", path) >= (int)sizeof(tmp))
+		err = -ENAMETOOLONG;
+	else if (!(err = write_temporary(tmp, rc, s)) && rename(tmp, path)) {
 		err = -errno;
 		unlink(tmp);
-		return err;
 	}
-	return 0;
+	if (err)
+		fprintf(stderr, "lrutrace: --prometheus %s: %s\n", path, strerror(-err));
+	return err;
 }
 
 /* ---- histograms ---- */
