@@ -10,6 +10,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <malloc.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,6 +26,7 @@
 #include <bpf/libbpf.h>
 #include "kernel_btf.h"
 #include "lru_loader.h"
+#include "min_btf.h"
 #include "sl_cgroup.h"
 #include "lrutrace.skel.h"
 #include "stock.skel.h"
@@ -49,6 +51,8 @@ struct lru_tracer {
 	size_t percpu_buf_len;
 	char limits[512];
 	uint32_t cannot;		/* 1 << enum sl_limit */
+	char btf_path[PATH_MAX];	/* opts.low_memory: the minimal BTF, or "" */
+	char btf_note[768];		/* why the kernel's BTF is read after all */
 };
 
 const char *lru_strerror(int err)
@@ -515,6 +519,27 @@ static int stock_autoload(struct stock_bpf *skel, const struct stock_probe *p,
 	return n;
 }
 
+/*
+ * With a minimal BTF: every series event through its raw_tp twin, and a
+ * note when a program left still makes libbpf read the kernel's BTF.
+ */
+static void use_raw_twins(struct lru_tracer *t)
+{
+	struct bpf_object *objs[2] = { t->skel->obj, t->stock ? t->stock->obj : NULL };
+	const char *prog = NULL;
+	size_t i;
+
+	for (i = 0; i < 2 && objs[i]; i++) {
+		min_btf_use_raw_twins(objs[i]);
+		if (!prog)
+			prog = min_btf_needs_kernel_btf(objs[i]);
+	}
+	if (prog)
+		snprintf(t->btf_note, sizeof(t->btf_note),
+			 "%s attaches by its BTF id: libbpf reads the kernel's whole BTF as well",
+			 prog);
+}
+
 struct lru_tracer *lru_tracer_open(const struct lru_tracer_opts *opts, int *err)
 {
 	struct lru_tracer_opts defaults;
@@ -524,6 +549,7 @@ struct lru_tracer *lru_tracer_open(const struct lru_tracer_opts *opts, int *err)
 	struct stock_probe sp;
 	enum lru_source source;
 	bool full, series, balance, move, classic, mglru, kprobes, gen_events, lat;
+	LIBBPF_OPTS(bpf_object_open_opts, open_opts);
 	int rc;
 
 	if (!opts) {
@@ -590,7 +616,10 @@ struct lru_tracer *lru_tracer_open(const struct lru_tracer_opts *opts, int *err)
 			t->features &= ~LRU_FEAT_MOVE;
 	}
 
-	skel = lrutrace_bpf__open();
+	if (opts->low_memory)
+		min_btf_choose(t->btf_path, sizeof(t->btf_path), t->btf_note, sizeof(t->btf_note));
+	open_opts.btf_custom_path = t->btf_path[0] ? t->btf_path : NULL;
+	skel = lrutrace_bpf__open_opts(&open_opts);
 	if (!skel) {
 		free(t);
 		*err = errno == ENOMEM ? LRU_ERR_NOMEM : LRU_ERR_LOAD;
@@ -626,7 +655,7 @@ struct lru_tracer *lru_tracer_open(const struct lru_tracer_opts *opts, int *err)
 			.gen_events = gen_events, .kprobes = kprobes,
 		};
 
-		t->stock = stock_bpf__open();
+		t->stock = stock_bpf__open_opts(&open_opts);
 		if (!t->stock) {
 			*err = errno == ENOMEM ? LRU_ERR_NOMEM : LRU_ERR_LOAD;
 			lru_tracer_destroy(t);
@@ -643,6 +672,8 @@ struct lru_tracer *lru_tracer_open(const struct lru_tracer_opts *opts, int *err)
 		}
 	}
 	t->mglru_progs = mglru;
+	if (t->btf_path[0])
+		use_raw_twins(t);
 	set_limits(t);
 	*err = LRU_OK;
 	return t;
@@ -700,6 +731,11 @@ int lru_tracer_load(struct lru_tracer *t)
 		return LRU_ERR_LOAD;
 	}
 	t->loaded = true;
+	/*
+	 * libbpf has freed what it parsed (BTF, ELF); glibc keeps the freed
+	 * heap unless asked, and the tool runs for hours after this.
+	 */
+	malloc_trim(0);
 	if (t->on_event) {
 		t->rb = ring_buffer__new(bpf_map__fd(t->skel->maps.events),
 					 handle_ringbuf, t, NULL);
@@ -772,6 +808,16 @@ uint32_t lru_tracer_cannot(const struct lru_tracer *t)
 const char *lru_tracer_limits(const struct lru_tracer *t)
 {
 	return t ? t->limits : "";
+}
+
+const char *lru_tracer_btf(const struct lru_tracer *t)
+{
+	return t && t->btf_path[0] ? t->btf_path : NULL;
+}
+
+const char *lru_tracer_btf_note(const struct lru_tracer *t)
+{
+	return t ? t->btf_note : "";
 }
 
 /* ----------------------------------------------------------- snapshots */
