@@ -82,6 +82,7 @@ deps:
 # No kernel needed: bpf/ builds against its checked-in vmlinux.h.
 build: deps
 	@set -e; for c in $(BUILT); do $(MAKE) --no-print-directory -C $$c all; done
+	@$(MIN_BTF)
 
 # After each kernel, its minimal BTF for the BPF programs (bpf/min-btf,
 # into bpf/build/min-btf/, which the guest sees over 9p): splitlrutop
