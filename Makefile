@@ -13,7 +13,8 @@
 # Steps, each also a target of its own:
 #   make deps     apt-get install what mk/host-packages lists and is missing
 #   make build    the host-side C components (libraries, tools, workloads)
-#   make kernel   the patched guest kernel   (guest-image/build-kernel)
+#   make kernel   the patched guest kernel   (guest-image/build-kernel),
+#                 then its minimal BTF (bpf/min-btf; every kernel-* too)
 #   make kernel-stock  the same kernel without kernel-patch/series
 #   make kernel-distro Debian's own linux-image-6.1.0-*-amd64, installed into the image
 #   make kernel-debug  the patched kernel with kernel-patch/debug.config
@@ -81,22 +82,33 @@ deps:
 # No kernel needed: bpf/ builds against its checked-in vmlinux.h.
 build: deps
 	@set -e; for c in $(BUILT); do $(MAKE) --no-print-directory -C $$c all; done
+	@$(MIN_BTF)
+
+# After each kernel, its minimal BTF for the BPF programs (bpf/min-btf,
+# into bpf/build/min-btf/, which the guest sees over 9p): splitlrutop
+# loads against it instead of the kernel's whole BTF (issue 17).
+MIN_BTF = $(MAKE) --no-print-directory -C bpf min-btf-files
 
 kernel: deps
 	guest-image/build-kernel patched
+	$(MIN_BTF)
 
 kernel-stock: deps
 	guest-image/build-kernel stock
+	$(MIN_BTF)
 
 kernel-debug: deps
 	guest-image/build-kernel debug
+	$(MIN_BTF)
 
 kernel-stock-debug: deps
 	guest-image/build-kernel stock-debug
+	$(MIN_BTF)
 
 # Debian's kernel package lives in the image: this extracts its boot files.
 kernel-distro: deps image
 	guest-image/build-kernel distro
+	$(MIN_BTF)
 
 image: deps
 	guest-image/build-image

@@ -10,6 +10,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <malloc.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,7 +24,9 @@
 #include <bpf/bpf.h>
 #include <bpf/btf.h>
 #include <bpf/libbpf.h>
+#include "kernel_btf.h"
 #include "lru_loader.h"
+#include "min_btf.h"
 #include "sl_cgroup.h"
 #include "lrutrace.skel.h"
 #include "stock.skel.h"
@@ -48,6 +51,8 @@ struct lru_tracer {
 	size_t percpu_buf_len;
 	char limits[512];
 	uint32_t cannot;		/* 1 << enum sl_limit */
+	char btf_path[PATH_MAX];	/* opts.low_memory: the minimal BTF, or "" */
+	char btf_note[768];		/* why the kernel's BTF is read after all */
 };
 
 const char *lru_strerror(int err)
@@ -75,14 +80,6 @@ const char *lru_strerror(int err)
 }
 
 /* ------------------------------------------------------------- probing */
-
-static bool btf_has_tracepoint(const struct btf *btf, const char *name)
-{
-	char type[128];
-
-	snprintf(type, sizeof(type), "btf_trace_%s", name);
-	return btf__find_by_name_kind(btf, type, BTF_KIND_TYPEDEF) > 0;
-}
 
 static bool mglru_enabled(void)
 {
@@ -171,15 +168,12 @@ static int stock_fn_index(const char *name)
 	return -1;
 }
 
-static void probe_stock(const struct btf *btf, struct stock_probe *p)
+/* p->btf is filled (probe_btf); add what kallsyms says. */
+static void probe_kallsyms(struct stock_probe *p)
 {
 	char line[512];
 	FILE *f;
-	size_t i;
 
-	memset(p, 0, sizeof(*p));
-	for (i = 0; btf && i < NR_STOCK_FNS; i++)
-		p->btf[i] = btf__find_by_name_kind(btf, stock_fns[i].name, BTF_KIND_FUNC) > 0;
 	f = fopen("/proc/kallsyms", "re");
 	if (!f)
 		return;
@@ -220,17 +214,136 @@ static bool stock_group_ok(const struct stock_probe *p, enum stock_fn_group g,
 	return true;
 }
 
-static void probe_stock_features(const struct btf *btf, struct lru_features *f)
+static void probe_stock_features(const struct stock_probe *p, struct lru_features *f)
 {
-	struct stock_probe p;
-
-	probe_stock(btf, &p);
-	if (stock_group_ok(&p, STOCK_CORE, false))
+	if (stock_group_ok(p, STOCK_CORE, false))
 		f->flags |= LRU_FEAT_FENTRY;
-	if (stock_group_ok(&p, STOCK_CORE, true))
+	if (stock_group_ok(p, STOCK_CORE, true))
 		f->flags |= LRU_FEAT_STOCK_KPROBE;
-	if (stock_group_ok(&p, STOCK_MGLRU, false) || stock_group_ok(&p, STOCK_MGLRU, true))
+	if (stock_group_ok(p, STOCK_MGLRU, false) || stock_group_ok(p, STOCK_MGLRU, true))
 		f->flags |= LRU_FEAT_MGLRU_FN;
+}
+
+/* The tracepoints behind each feature, all needed (btf_trace_<event> typedefs). */
+#define TP_PER_FEATURE 4
+static const struct tp_feature {
+	unsigned flag;
+	const char *events[TP_PER_FEATURE];
+} tp_features[] = {
+	{ LRU_FEAT_SHRINK, { "mm_vmscan_lru_shrink" } },
+	{ LRU_FEAT_BALANCE, { "mm_vmscan_scan_balance" } },
+	{ LRU_FEAT_MOVE, { "mm_lru_move" } },
+	{ LRU_FEAT_GEN_EVENTS, { "mm_vmscan_lru_gen_scan", "mm_vmscan_lru_gen_type",
+				 "mm_vmscan_lru_gen_evict", "mm_vmscan_lru_gen_age" } },
+	{ LRU_FEAT_STOCK, { "mm_vmscan_lru_isolate", "mm_vmscan_lru_shrink_inactive",
+			    "mm_vmscan_lru_shrink_active" } },
+	{ LRU_FEAT_DIRECT_LAT, { "mm_vmscan_direct_reclaim_begin",
+				 "mm_vmscan_direct_reclaim_end" } },
+	{ LRU_FEAT_MEMCG_LAT, { "mm_vmscan_memcg_reclaim_begin",
+				"mm_vmscan_memcg_reclaim_end" } },
+};
+#define NR_TP_FEATURES (sizeof(tp_features) / sizeof(tp_features[0]))
+
+/*
+ * Every name the probe asks the kernel's BTF about, in one array: slot
+ * TP_SLOT(i, j) is the typedef of tp_features[i].events[j] (name NULL
+ * where there is no event j), FN_SLOT(k) the FUNC stock_fns[k].
+ */
+#define TP_SLOT(i, j) ((i) * TP_PER_FEATURE + (j))
+#define FN_SLOT(k) (NR_TP_FEATURES * TP_PER_FEATURE + (k))
+#define NR_SLOTS FN_SLOT(NR_STOCK_FNS)
+struct btf_query {
+	struct kernel_btf_name q[NR_SLOTS];
+	char typedefs[NR_TP_FEATURES * TP_PER_FEATURE][64];
+};
+
+static void btf_query_init(struct btf_query *bq)
+{
+	size_t i, j;
+
+	memset(bq, 0, sizeof(*bq));
+	for (i = 0; i < NR_TP_FEATURES; i++)
+		for (j = 0; j < TP_PER_FEATURE && tp_features[i].events[j]; j++) {
+			char *name = bq->typedefs[TP_SLOT(i, j)];
+
+			snprintf(name, sizeof(bq->typedefs[0]), "btf_trace_%s",
+				 tp_features[i].events[j]);
+			bq->q[TP_SLOT(i, j)].name = name;
+			bq->q[TP_SLOT(i, j)].kind = BTF_KIND_TYPEDEF;
+		}
+	for (i = 0; i < NR_STOCK_FNS; i++) {
+		bq->q[FN_SLOT(i)].name = stock_fns[i].name;
+		bq->q[FN_SLOT(i)].kind = BTF_KIND_FUNC;
+	}
+}
+
+/* The same answers from libbpf's parse of the whole BTF. */
+static int find_names_libbpf(struct kernel_btf_name *q, size_t n)
+{
+	struct btf *btf = btf__load_vmlinux_btf();
+	size_t i;
+
+	if (!btf)
+		return -ENOENT;
+	for (i = 0; i < n; i++)
+		q[i].found = q[i].name &&
+			     btf__find_by_name_kind(btf, q[i].name, q[i].kind) > 0;
+	btf__free(btf);
+	return 0;
+}
+
+/*
+ * Ask the kernel's BTF.  Streamed from sysfs (kernel_btf.c), which costs
+ * a 64 KiB buffer where libbpf's parse costs twice the BTF's size in peak
+ * RSS; libbpf's parse where the stream cannot answer (no sysfs file: it
+ * also looks in /boot; a BTF kind the stream does not know).
+ */
+static int probe_btf(struct btf_query *bq)
+{
+	btf_query_init(bq);
+	if (kernel_btf_find_names(KERNEL_BTF_SYSFS, bq->q, NR_SLOTS) == 0)
+		return LRU_OK;
+	return find_names_libbpf(bq->q, NR_SLOTS) ? LRU_ERR_NO_BTF : LRU_OK;
+}
+
+static unsigned tp_feature_flags(const struct btf_query *bq)
+{
+	unsigned flags = 0;
+	size_t i, j;
+
+	for (i = 0; i < NR_TP_FEATURES; i++) {
+		bool all = true;
+
+		for (j = 0; j < TP_PER_FEATURE && tp_features[i].events[j]; j++)
+			all = all && bq->q[TP_SLOT(i, j)].found;
+		if (all)
+			flags |= tp_features[i].flag;
+	}
+	return flags;
+}
+
+/* lru_probe's work, keeping what the stock source's autoload needs too. */
+static int probe_all(struct lru_features *f, struct stock_probe *sp)
+{
+	struct btf_query bq;
+	size_t i;
+	int rc;
+
+	f->flags = 0;
+	memset(sp, 0, sizeof(*sp));
+	if (mglru_enabled())
+		f->flags |= LRU_FEAT_MGLRU_ON;
+	if (privileged())
+		f->flags |= LRU_FEAT_PRIVILEGED;
+	rc = probe_btf(&bq);
+	if (rc)
+		return rc;
+	f->flags |= LRU_FEAT_BTF | tp_feature_flags(&bq);
+	for (i = 0; i < NR_STOCK_FNS; i++)
+		sp->btf[i] = bq.q[FN_SLOT(i)].found;
+	probe_kallsyms(sp);
+	probe_stock_features(sp, f);
+	return LRU_OK;
 }
 
 enum lru_source lru_probe_source(const struct lru_features *f)
@@ -248,42 +361,9 @@ enum lru_source lru_probe_source(const struct lru_features *f)
 
 int lru_probe(struct lru_features *f)
 {
-	struct btf *btf;
+	struct stock_probe sp;
 
-	f->flags = 0;
-	if (mglru_enabled())
-		f->flags |= LRU_FEAT_MGLRU_ON;
-	if (privileged())
-		f->flags |= LRU_FEAT_PRIVILEGED;
-
-	btf = btf__load_vmlinux_btf();
-	if (!btf)
-		return LRU_ERR_NO_BTF;
-	f->flags |= LRU_FEAT_BTF;
-	if (btf_has_tracepoint(btf, "mm_vmscan_lru_shrink"))
-		f->flags |= LRU_FEAT_SHRINK;
-	if (btf_has_tracepoint(btf, "mm_vmscan_scan_balance"))
-		f->flags |= LRU_FEAT_BALANCE;
-	if (btf_has_tracepoint(btf, "mm_lru_move"))
-		f->flags |= LRU_FEAT_MOVE;
-	if (btf_has_tracepoint(btf, "mm_vmscan_lru_gen_scan") &&
-	    btf_has_tracepoint(btf, "mm_vmscan_lru_gen_type") &&
-	    btf_has_tracepoint(btf, "mm_vmscan_lru_gen_evict") &&
-	    btf_has_tracepoint(btf, "mm_vmscan_lru_gen_age"))
-		f->flags |= LRU_FEAT_GEN_EVENTS;
-	if (btf_has_tracepoint(btf, "mm_vmscan_lru_isolate") &&
-	    btf_has_tracepoint(btf, "mm_vmscan_lru_shrink_inactive") &&
-	    btf_has_tracepoint(btf, "mm_vmscan_lru_shrink_active"))
-		f->flags |= LRU_FEAT_STOCK;
-	if (btf_has_tracepoint(btf, "mm_vmscan_direct_reclaim_begin") &&
-	    btf_has_tracepoint(btf, "mm_vmscan_direct_reclaim_end"))
-		f->flags |= LRU_FEAT_DIRECT_LAT;
-	if (btf_has_tracepoint(btf, "mm_vmscan_memcg_reclaim_begin") &&
-	    btf_has_tracepoint(btf, "mm_vmscan_memcg_reclaim_end"))
-		f->flags |= LRU_FEAT_MEMCG_LAT;
-	probe_stock_features(btf, f);
-	btf__free(btf);
-	return LRU_OK;
+	return probe_all(f, &sp);
 }
 
 /* ----------------------------------------------------------- lifecycle */
@@ -439,6 +519,27 @@ static int stock_autoload(struct stock_bpf *skel, const struct stock_probe *p,
 	return n;
 }
 
+/*
+ * With a minimal BTF: every series event through its raw_tp twin, and a
+ * note when a program left still makes libbpf read the kernel's BTF.
+ */
+static void use_raw_twins(struct lru_tracer *t)
+{
+	struct bpf_object *objs[2] = { t->skel->obj, t->stock ? t->stock->obj : NULL };
+	const char *prog = NULL;
+	size_t i;
+
+	for (i = 0; i < 2 && objs[i]; i++) {
+		min_btf_use_raw_twins(objs[i]);
+		if (!prog)
+			prog = min_btf_needs_kernel_btf(objs[i]);
+	}
+	if (prog)
+		snprintf(t->btf_note, sizeof(t->btf_note),
+			 "%s attaches by its BTF id: libbpf reads the kernel's whole BTF as well",
+			 prog);
+}
+
 struct lru_tracer *lru_tracer_open(const struct lru_tracer_opts *opts, int *err)
 {
 	struct lru_tracer_opts defaults;
@@ -448,7 +549,7 @@ struct lru_tracer *lru_tracer_open(const struct lru_tracer_opts *opts, int *err)
 	struct stock_probe sp;
 	enum lru_source source;
 	bool full, series, balance, move, classic, mglru, kprobes, gen_events, lat;
-	struct btf *btf;
+	LIBBPF_OPTS(bpf_object_open_opts, open_opts);
 	int rc;
 
 	if (!opts) {
@@ -463,7 +564,7 @@ struct lru_tracer *lru_tracer_open(const struct lru_tracer_opts *opts, int *err)
 		*err = LRU_ERR_DISABLED;
 		return NULL;
 	}
-	rc = lru_probe(&f);
+	rc = probe_all(&f, &sp);
 	if (rc) {
 		*err = rc;
 		return NULL;
@@ -515,7 +616,10 @@ struct lru_tracer *lru_tracer_open(const struct lru_tracer_opts *opts, int *err)
 			t->features &= ~LRU_FEAT_MOVE;
 	}
 
-	skel = lrutrace_bpf__open();
+	if (opts->low_memory)
+		min_btf_choose(t->btf_path, sizeof(t->btf_path), t->btf_note, sizeof(t->btf_note));
+	open_opts.btf_custom_path = t->btf_path[0] ? t->btf_path : NULL;
+	skel = lrutrace_bpf__open_opts(&open_opts);
 	if (!skel) {
 		free(t);
 		*err = errno == ENOMEM ? LRU_ERR_NOMEM : LRU_ERR_LOAD;
@@ -551,10 +655,7 @@ struct lru_tracer *lru_tracer_open(const struct lru_tracer_opts *opts, int *err)
 			.gen_events = gen_events, .kprobes = kprobes,
 		};
 
-		btf = btf__load_vmlinux_btf();
-		probe_stock(btf, &sp);
-		btf__free(btf);
-		t->stock = stock_bpf__open();
+		t->stock = stock_bpf__open_opts(&open_opts);
 		if (!t->stock) {
 			*err = errno == ENOMEM ? LRU_ERR_NOMEM : LRU_ERR_LOAD;
 			lru_tracer_destroy(t);
@@ -571,6 +672,8 @@ struct lru_tracer *lru_tracer_open(const struct lru_tracer_opts *opts, int *err)
 		}
 	}
 	t->mglru_progs = mglru;
+	if (t->btf_path[0])
+		use_raw_twins(t);
 	set_limits(t);
 	*err = LRU_OK;
 	return t;
@@ -628,6 +731,11 @@ int lru_tracer_load(struct lru_tracer *t)
 		return LRU_ERR_LOAD;
 	}
 	t->loaded = true;
+	/*
+	 * libbpf has freed what it parsed (BTF, ELF); glibc keeps the freed
+	 * heap unless asked, and the tool runs for hours after this.
+	 */
+	malloc_trim(0);
 	if (t->on_event) {
 		t->rb = ring_buffer__new(bpf_map__fd(t->skel->maps.events),
 					 handle_ringbuf, t, NULL);
@@ -700,6 +808,16 @@ uint32_t lru_tracer_cannot(const struct lru_tracer *t)
 const char *lru_tracer_limits(const struct lru_tracer *t)
 {
 	return t ? t->limits : "";
+}
+
+const char *lru_tracer_btf(const struct lru_tracer *t)
+{
+	return t && t->btf_path[0] ? t->btf_path : NULL;
+}
+
+const char *lru_tracer_btf_note(const struct lru_tracer *t)
+{
+	return t ? t->btf_note : "";
 }
 
 /* ----------------------------------------------------------- snapshots */

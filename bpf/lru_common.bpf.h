@@ -296,4 +296,47 @@ static __always_inline void account_move(const struct lru_move_key *key,
 	}
 }
 
+/*
+ * SERIES_EVENT(name, event, type): the handler of one of the series'
+ * events, each of which passes its fields as one struct pointer, written
+ * once and attached two ways:
+ *
+ *  tp_btf/event   program `name`: reads *info in place, through its BTF
+ *                 type.  To attach it, libbpf looks up the event's BTF id
+ *                 in the kernel's whole BTF, whatever btf_custom_path says.
+ *  raw_tp/event   program `name##_raw`, off unless the loader turns it on
+ *                 (opts.low_memory): a raw tracepoint attaches by name and
+ *                 needs no kernel BTF, so CO-RE against a minimal BTF is
+ *                 all the load parses.  Its argument is untyped, so the
+ *                 struct is copied to the stack first (the kernel's size
+ *                 of it, from CO-RE; zeroed beyond), and the same CO-RE
+ *                 field offsets then apply to the copy.
+ *
+ * The handler's body follows the macro, as the body of a function taking
+ * `const type *info`.
+ */
+#define SERIES_EVENT_SLACK 64	/* room for fields a newer series adds */
+#define SERIES_EVENT(name, event, type)						\
+static __always_inline int name##_body(const type *info);			\
+SEC("tp_btf/" event)								\
+int BPF_PROG(name, const type *info)						\
+{										\
+	return name##_body(info);						\
+}										\
+SEC("?raw_tp/" event)								\
+int BPF_PROG(name##_raw, const type *info)					\
+{										\
+	union {									\
+		type v;								\
+		char bytes[sizeof(type) + SERIES_EVENT_SLACK];			\
+	} copy = {};								\
+	__u32 size = bpf_core_type_size(type);					\
+										\
+	if (size > sizeof(copy))						\
+		size = sizeof(copy);						\
+	bpf_probe_read_kernel(&copy, size, info);				\
+	return name##_body(&copy.v);						\
+}										\
+static __always_inline int name##_body(const type *info)
+
 #endif /* LRU_COMMON_BPF_H */

@@ -6,7 +6,9 @@
  *
  *  full      tp_btf on the series' events: mm_vmscan_lru_shrink (one per
  *            shrink of one list), mm_vmscan_scan_balance (get_scan_count()'s
- *            decision) and mm_lru_move (moves outside the shrink path).
+ *            decision) and mm_lru_move (moves outside the shrink path);
+ *            each has a raw_tp twin (SERIES_EVENT), loaded instead where
+ *            the loader must not parse the kernel's BTF (opts.low_memory).
  *  fallback  tp_btf on stock 6.1 events: mm_vmscan_lru_isolate and
  *            mm_vmscan_lru_shrink_inactive/_active.  No memcg, no decision,
  *            no moves; the reclaimer comes from PF_KSWAPD and the
@@ -41,8 +43,7 @@ struct {
 
 /* ---------------------------------------------------------------- full */
 
-SEC("tp_btf/mm_vmscan_lru_shrink")
-int BPF_PROG(lru_shrink, const struct lru_shrink_info___sl *info)
+SERIES_EVENT(lru_shrink, "mm_vmscan_lru_shrink", struct lru_shrink_info___sl)
 {
 	struct lru_shrink_event s = {};
 
@@ -85,8 +86,7 @@ static __always_inline void balance_shares(struct lru_balance *b,
 	balance_set_target(b);
 }
 
-SEC("tp_btf/mm_vmscan_scan_balance")
-int BPF_PROG(scan_balance, const struct scan_balance_info___sl *info)
+SERIES_EVENT(scan_balance, "mm_vmscan_scan_balance", struct scan_balance_info___sl)
 {
 	struct lru_balance b = {};
 
@@ -118,8 +118,7 @@ int BPF_PROG(scan_balance, const struct scan_balance_info___sl *info)
 	return 0;
 }
 
-SEC("tp_btf/mm_lru_move")
-int BPF_PROG(lru_move, const struct lru_move_info___sl *info)
+SERIES_EVENT(lru_move, "mm_lru_move", struct lru_move_info___sl)
 {
 	struct lru_move_key key = {};
 

@@ -856,7 +856,7 @@ int BPF_KRETPROBE(r_try_to_inc_max_seq, unsigned long ret)
  * isolate_folios(): one or two _scan events (the first type may have
  * nothing), then one _type event naming the type that was scanned, which
  * is when the isolated pages are counted; then one _evict event per
- * shrink_folio_list() pass.
+ * shrink_folio_list() pass.  Each has a raw_tp twin (SERIES_EVENT).
  */
 static __always_inline struct lru_mglru_counts *
 gen_counts(__u32 nid, __u64 memcg_id, __u32 reclaimer, int type, int swappiness)
@@ -871,8 +871,7 @@ gen_counts(__u32 nid, __u64 memcg_id, __u32 reclaimer, int type, int swappiness)
 	return mglru_counts_of(&key);
 }
 
-SEC("tp_btf/mm_vmscan_lru_gen_scan")
-int BPF_PROG(gen_scan, const struct lru_gen_scan_info___sl *info)
+SERIES_EVENT(gen_scan, "mm_vmscan_lru_gen_scan", struct lru_gen_scan_info___sl)
 {
 	struct reclaim_ctx *c = ctx_get(true);
 
@@ -883,8 +882,7 @@ int BPF_PROG(gen_scan, const struct lru_gen_scan_info___sl *info)
 	return 0;
 }
 
-SEC("tp_btf/mm_vmscan_lru_gen_type")
-int BPF_PROG(gen_type, const struct lru_gen_type_info___sl *info)
+SERIES_EVENT(gen_type, "mm_vmscan_lru_gen_type", struct lru_gen_type_info___sl)
 {
 	struct reclaim_ctx *c = ctx_get(true);
 	struct lru_mglru_counts *m;
@@ -903,8 +901,7 @@ int BPF_PROG(gen_type, const struct lru_gen_type_info___sl *info)
 	return 0;
 }
 
-SEC("tp_btf/mm_vmscan_lru_gen_evict")
-int BPF_PROG(gen_evict, const struct lru_gen_evict_info___sl *info)
+SERIES_EVENT(gen_evict, "mm_vmscan_lru_gen_evict", struct lru_gen_evict_info___sl)
 {
 	struct lru_mglru_counts *m;
 
@@ -915,8 +912,7 @@ int BPF_PROG(gen_evict, const struct lru_gen_evict_info___sl *info)
 	return 0;
 }
 
-SEC("tp_btf/mm_vmscan_lru_gen_age")
-int BPF_PROG(gen_age, const struct lru_gen_age_info___sl *info)
+SERIES_EVENT(gen_age, "mm_vmscan_lru_gen_age", struct lru_gen_age_info___sl)
 {
 	struct lru_balance_key key = {};
 

@@ -157,6 +157,17 @@ struct lru_tracer_opts {
 	 * stock-fentry side by side on the patched kernel.
 	 */
 	enum lru_source force_source;
+	/*
+	 * Keep the load's peak RSS low (splitlrutop): CO-RE against the
+	 * minimal BTF made for this kernel and these programs by bpf/min-btf
+	 * (in lru_min_btf_dir()), and the series' events as raw tracepoints,
+	 * which need no kernel BTF to attach, so the kernel's whole BTF is
+	 * never parsed.  Where no minimal BTF matches, or a program attaches
+	 * by BTF id (fentry: stock-fentry, MGLRU without the series' events),
+	 * the kernel's BTF is read as without it, and lru_tracer_btf_note()
+	 * says why.  The figures are the same either way.
+	 */
+	bool low_memory;
 };
 
 /* Options with every filter off. */
@@ -196,6 +207,27 @@ uint32_t lru_tracer_cannot(const struct lru_tracer *t);
  * active lists; ...", or "" when it gives everything.  Owned by the tracer.
  */
 const char *lru_tracer_limits(const struct lru_tracer *t);
+
+/*
+ * The minimal BTF the programs were relocated against (opts.low_memory),
+ * or NULL: the kernel's own.
+ */
+const char *lru_tracer_btf(const struct lru_tracer *t);
+/*
+ * Under opts.low_memory, why the kernel's whole BTF is read after all, in
+ * one line for the tool to print ("" when it is not, or without
+ * low_memory).  Owned by the tracer.
+ */
+const char *lru_tracer_btf_note(const struct lru_tracer *t);
+/*
+ * The name bpf/min-btf gives the minimal BTF of the kernel BTF at
+ * kernel_btf (raw, or a vmlinux ELF) for the programs built into this
+ * library: "<hash of the BTF>-<hash of the programs>" (kernel_btf.h), in
+ * key[len >= 34].  LRU_OK, LRU_ERR_NO_BTF when it cannot be read.
+ */
+int lru_min_btf_key(const char *kernel_btf, char *key, size_t len);
+/* Where minimal BTFs are looked for: $SPLITLRU_MIN_BTF_DIR, else the build's. */
+const char *lru_min_btf_dir(void);
 
 /* ---- aggregates ---- */
 

@@ -163,6 +163,9 @@ sync
 # The two cannot start or stop at the same instant, so the window is made
 # quiet at both ends: no list is being scanned when either tool starts or
 # stops, and every page of the workload's reclaim falls inside both.
+# A second splitlrutop runs beside the first with no minimal BTF to find
+# (issue 17): the kernel's whole BTF, the tp_btf programs.  The host
+# compares the two windows' figures, and the first one's peak RSS.
 scan_total() {	# pages scanned on all four lists since boot
 	awk '/^(pgscan_anon|pgscan_file|pgrefill) / { s += $2 } END { print s + 0 }' /proc/vmstat
 }
@@ -185,23 +188,42 @@ wait_lines() {	# wait_lines FILE N: until FILE has N lines (at most 60 s)
 	return 1
 }
 if [ -x "$lrutrace" ]; then
+	# A guest full of page cache reclaims file pages for any allocation,
+	# a tool's own start included: reclaim between one tool's attach and
+	# another's would be counted by one and not the other.  With the cache
+	# dropped the starts are quiet; the workload below still reclaims.
+	sync
+	echo 3 >/proc/sys/vm/drop_caches
+	wait_quiet
+	# The kernel's-BTF splitlrutop first (the heavier load, 11 MB), and
+	# quiet again after it.
+	SPLITLRU_MIN_BTF_DIR=/nonexistent "$bin" -b --json -d 1 -v \
+		>"$out/window-full.json" 2>"$out/window-full.err" &
+	sf=$!
+	wait_lines "$out/window-full.json" 1
 	wait_quiet
 	"$lrutrace" stat --json 1 >"$out/lrutrace.json" 2>"$out/lrutrace.err" &
 	lt=$!
-	"$bin" -b --json -d 1 -q >"$out/window.json" &
+	"$bin" -b --json -d 1 -q -v >"$out/window.json" 2>"$out/window.err" &
 	st=$!
-	# Both attached: lrutrace has said so and splitlrutop drew a frame.
+	# All attached: lrutrace has said so and each splitlrutop drew a frame.
 	wait_lines "$out/window.json" 1
 	until grep -q tracing "$out/lrutrace.err" || ! kill -0 "$lt" 2>/dev/null; do sleep 0.1; done
+	bpftool prog show >"$out/window.progs" 2>&1
 	# One pass over 450M of anon in a 512M guest reaches swap however
 	# slowly the guest runs.
 	"$lruload" anon --size 450M --passes 1 >>"$out/lruload.log" 2>&1
 	wait_quiet
 	# A frame sampled after the quiet point closes splitlrutop's window.
 	wait_lines "$out/window.json" $(($(grep -c . "$out/window.json") + 2))
+	wait_lines "$out/window-full.json" $(($(grep -c . "$out/window-full.json") + 2))
+	# Peak RSS (VmHWM, kB) of each, minimal BTF first, after the load and
+	# a workload's worth of frames.
+	echo "$(awk '$1 == "VmHWM:" { print $2 }' "/proc/$st/status")" \
+	     "$(awk '$1 == "VmHWM:" { print $2 }' "/proc/$sf/status")" >"$out/window.hwm"
 	kill -INT "$lt"
-	kill -TERM "$st"
-	wait "$lt" "$st"
+	kill -TERM "$st" "$sf"
+	wait "$lt" "$st" "$sf"
 	ok test -s "$out/lrutrace.json"
 else
 	skip "lrutrace over the same window" "lrutrace is not built"

@@ -74,6 +74,36 @@ else
 	skip "splitlrutop and lrutrace agree over a window" "no lrutrace output from the guest"
 fi
 
+# ---- the minimal BTF (issue 17): used, lighter, and the same figures ----
+if [ -s "$out/window.json" ] && [ -s "$out/window-full.json" ]; then
+	like "$(cat "$out/window.err")" '^splitlrutop: BTF: the minimal /.*/min-btf/[0-9a-f]{16}-[0-9a-f]{16}\.btf$' \
+		"splitlrutop -v loaded against the kernel's minimal BTF"
+	like "$(cat "$out/window-full.err")" "^splitlrutop: BTF: no minimal BTF directory /nonexistent .*: loading with the kernel's own BTF" \
+		"without one it says so in one line on stderr"
+	is "$(grep -c . "$out/window-full.err")" 1 "and only that line"
+	if [ "$(jq -r .policy "$out/window.json" | head -n 1)" != null ]; then
+		cmp_ok "$(grep -cE 'raw_tracepoint +name (lru_shrink_raw|scan_balance_raw?|lru_move_raw) ' "$out/window.progs")" -eq 3 \
+			"with the minimal BTF the series' events are raw tracepoints"
+	fi
+	read -r hwm_min hwm_full <"$out/window.hwm"
+	diag "peak RSS (VmHWM): minimal BTF ${hwm_min} kB, the kernel's BTF ${hwm_full} kB"
+	cmp_ok "${hwm_min:-99999}" -le 8192 "splitlrutop's peak RSS with the minimal BTF is at most 8 MB"
+	# Both windows are quiet at both ends: every figure must be equal.
+	for lru in inactive_anon inactive_file active_anon active_file; do
+		sums='[.[].lists[] | select(.lru == $l) |
+			[.scanned, .reclaimed, .rotated, .activated, .deactivated] | map(. // 0)] |
+			transpose | map(add // 0)'
+		min=$(jq -sc --arg l "$lru" "$sums" "$out/window.json")
+		full=$(jq -sc --arg l "$lru" "$sums" "$out/window-full.json")
+		is "$min" "$full" "$lru scanned, reclaimed, rotated, activated, deactivated over the window: minimal BTF as the kernel's"
+	done
+	dec='.nodes[] | [.node, .decided.anon_permille, .target.anon_permille, .decided.memcg_id]'
+	is "$(tail -n 1 "$out/window.json" | jq -c "$dec")" "$(tail -n 1 "$out/window-full.json" | jq -c "$dec")" \
+		"every node's last decision: minimal BTF as the kernel's"
+else
+	skip "the minimal BTF against the kernel's" "no window output from the guest"
+fi
+
 # ---- the scanned anon share rises from file to anon pressure ----
 if [ -s "$out/direction.phases" ]; then
 	read -r a0 a1 b1 <"$out/direction.phases"

@@ -24,9 +24,16 @@ struct sl_options {
 	struct sl_sampler_opts sampler;
 	struct sl_term_opts term;
 	bool quiet;		/* no notes on stderr */
+	bool verbose;		/* -v: say which BTF the programs loaded with */
 };
 
 int sl_run_batch(const struct sl_options *o);
+/*
+ * The BPF source's BTF line, when it is to be said: always -v's, and a
+ * notice (the kernel's whole BTF was read after all) unless -q; NULL
+ * otherwise.
+ */
+const char *sl_btf_line(const struct sl_options *o, const struct sl_sampler *sp);
 int sl_run_tui(const struct sl_options *o);
 
 /* Refresh steps for + and -, in ms. */

@@ -136,6 +136,8 @@ static int batch_live(struct batch *b)
 	}
 	if (!o->quiet && sl_sampler_bpf_detail(sp)[0])
 		fprintf(stderr, "splitlrutop: BPF: %s\n", sl_sampler_bpf_detail(sp));
+	if (sl_btf_line(o, sp))
+		fprintf(stderr, "splitlrutop: %s\n", sl_btf_line(o, sp));
 	if (o->write_path && !(rec = sl_recorder_open(o->write_path, err, sizeof(err)))) {
 		fprintf(stderr, "splitlrutop: %s\n", err);
 		sl_sampler_free(sp);

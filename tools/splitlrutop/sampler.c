@@ -20,6 +20,8 @@ struct sl_sampler {
 	struct sl_bpf_source *bpf;	/* NULL: proc-only */
 	enum sl_bpf_reason bpf_reason;
 	char bpf_detail[256];
+	char btf[900];		/* sl_bpf_btf_text, "" without BPF */
+	bool btf_notice;
 	unsigned interval_ms;
 	uint64_t seq;
 };
@@ -58,6 +60,8 @@ static int open_bpf(struct sl_sampler *sp, const struct sl_sampler_opts *opts,
 	}
 	sp->bpf = sl_bpf_open(opts->source, &sp->bpf_reason,
 			      sp->bpf_detail, sizeof(sp->bpf_detail));
+	if (sp->bpf)
+		sp->btf_notice = sl_bpf_btf_text(sp->bpf, sp->btf, sizeof(sp->btf));
 	if (!sp->bpf && opts->source != LRU_SOURCE_AUTO) {
 		snprintf(err, errlen, "%s", sp->bpf_detail);
 		return -1;
@@ -86,6 +90,12 @@ struct sl_sampler *sl_sampler_new(const struct sl_sampler_opts *opts,
 const char *sl_sampler_bpf_detail(const struct sl_sampler *sp)
 {
 	return sp->bpf_detail;
+}
+
+const char *sl_sampler_btf(const struct sl_sampler *sp, bool *notice)
+{
+	*notice = sp->btf_notice;
+	return sp->btf;
 }
 
 void sl_sampler_set_interval(struct sl_sampler *sp, unsigned interval_ms)

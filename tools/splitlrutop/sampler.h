@@ -11,6 +11,7 @@
 #ifndef SPLITLRUTOP_SAMPLER_H
 #define SPLITLRUTOP_SAMPLER_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "model.h"
@@ -36,6 +37,12 @@ int sl_sampler_sample(struct sl_sampler *sp, struct sl_sample *s,
 		      char *err, size_t errlen);
 /* A longer word on why BPF is off ("" when it is on). */
 const char *sl_sampler_bpf_detail(const struct sl_sampler *sp);
+/*
+ * With BPF on, the BPF source's line on the BTF it loaded with
+ * (sl_bpf_btf_text); "" without BPF.  *notice: the kernel's whole BTF was
+ * read under low memory, which the tool says even without -v.
+ */
+const char *sl_sampler_btf(const struct sl_sampler *sp, bool *notice);
 void sl_sampler_set_interval(struct sl_sampler *sp, unsigned interval_ms);
 void sl_sampler_free(struct sl_sampler *sp);
 
@@ -61,6 +68,12 @@ struct sl_bpf_source;
  */
 struct sl_bpf_source *sl_bpf_open(enum lru_source want, enum sl_bpf_reason *reason,
 				  char *detail, size_t detaillen);
+/*
+ * One line on the BTF the programs were loaded with, in buf: "BTF: the
+ * minimal PATH", or why the kernel's whole BTF was read (then true: a
+ * notice the tool must not keep to itself).
+ */
+bool sl_bpf_btf_text(const struct sl_bpf_source *b, char *buf, size_t len);
 /* Add the BPF figures, the source and its limits to a sample sl_proc_sample filled. */
 int sl_bpf_sample(struct sl_bpf_source *b, struct sl_sample *s);
 

@@ -59,6 +59,8 @@ struct sl_bpf_source *sl_bpf_open(enum lru_source want, enum sl_bpf_reason *reas
 	lru_tracer_opts_init(&opts);
 	opts.force_source = want;
 	opts.no_hists = true;	/* the display has no histogram */
+	/* a minimal BTF, not the kernel's whole one: issue 17's 8 MB peak */
+	opts.low_memory = true;
 	b->tracer = lru_tracer_open(&opts, &err);
 	if (b->tracer) {
 		err = lru_tracer_load(b->tracer);
@@ -92,6 +94,19 @@ int sl_bpf_sample(struct sl_bpf_source *b, struct sl_sample *s)
 		sl_sample_add_mglru(s, b->mglru.mglru, b->mglru.nr_mglru,
 				    b->mglru.aging, b->mglru.nr_aging);
 	return 0;
+}
+
+bool sl_bpf_btf_text(const struct sl_bpf_source *b, char *buf, size_t len)
+{
+	const char *note = lru_tracer_btf_note(b->tracer);
+	const char *path = lru_tracer_btf(b->tracer);
+
+	if (note[0]) {
+		snprintf(buf, len, "BTF: %s", note);
+		return true;
+	}
+	snprintf(buf, len, "BTF: the minimal %s", path ? path : "(none)");
+	return false;
 }
 
 void sl_bpf_close(struct sl_bpf_source *b)

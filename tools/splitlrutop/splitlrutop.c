@@ -32,6 +32,12 @@ static const char doc[] =
 "not root, no BTF).  The header's source line, and \"source\" and "
 "\"cannot\" in the JSON, say which one and what it cannot give.\n"
 "\n"
+"To keep its memory low, the BPF programs are loaded against a minimal BTF "
+"made for the running kernel at build time (bpf/min-btf; the directory is "
+"$SPLITLRU_MIN_BTF_DIR or the build's), not the kernel's whole BTF.  Where "
+"none matches, a notice on stderr says so and the kernel's own BTF is read "
+"(more memory, the same figures); -v names the BTF used.\n"
+"\n"
 "EXAMPLES:\n"
 "  splitlrutop                     interactive, 1 s refresh\n"
 "  splitlrutop -d 2 -w run.rec     interactive, recording every sample\n"
@@ -69,7 +75,9 @@ static const struct argp_option opts[] = {
 	{ "root", OPT_ROOT, "DIR", 0, "Read DIR/proc and DIR/sys (a capture) instead of the live files", 0 },
 	{ "ascii", OPT_ASCII, NULL, 0, "ASCII glyphs only, even in a UTF-8 locale", 0 },
 	{ "mono", OPT_MONO, NULL, 0, "No colour (also when NO_COLOR is set)", 0 },
-	{ "quiet", 'q', NULL, 0, "Batch mode: no notes on stderr", 0 },
+	{ "quiet", 'q', NULL, 0, "Batch mode: no notes on stderr (nor the BTF notice)", 0 },
+	{ "verbose", 'v', NULL, 0, "Say on stderr which BTF the BPF programs were loaded with "
+	  "(the minimal BTF of this kernel, or the kernel's own and why)", 0 },
 	{ 0 },
 };
 
@@ -146,6 +154,9 @@ static error_t parse_arg(int key, char *arg, struct argp_state *state)
 	case 'q':
 		o->quiet = true;
 		break;
+	case 'v':
+		o->verbose = true;
+		break;
 	case ARGP_KEY_ARG:
 		argp_error(state, "unexpected argument '%s'", arg);
 		break;
@@ -161,6 +172,16 @@ static error_t parse_arg(int key, char *arg, struct argp_state *state)
 		return ARGP_ERR_UNKNOWN;
 	}
 	return 0;
+}
+
+const char *sl_btf_line(const struct sl_options *o, const struct sl_sampler *sp)
+{
+	bool notice;
+	const char *line = sl_sampler_btf(sp, &notice);
+
+	if (!line[0])
+		return NULL;
+	return o->verbose || (notice && !o->quiet) ? line : NULL;
 }
 
 int main(int argc, char **argv)

@@ -165,6 +165,7 @@ static int tui_live(struct tui *t)
 	struct sl_sampler *sp;
 	struct sl_sample *buf = NULL;
 	unsigned interval = o->interval_ms;
+	const char *btf;
 	char err[600];
 	int rc = 0;
 
@@ -174,6 +175,10 @@ static int tui_live(struct tui *t)
 		fprintf(stderr, "splitlrutop: %s\n", err);
 		return 1;
 	}
+	/* on the status line now, on stderr once the screen is gone */
+	btf = sl_btf_line(o, sp);
+	if (btf)
+		snprintf(t->message, sizeof(t->message), "%s", btf);
 	if (o->write_path && !(rec = sl_recorder_open(o->write_path, err, sizeof(err)))) {
 		sl_sampler_free(sp);
 		sl_term_close();
@@ -258,6 +263,8 @@ static int tui_live(struct tui *t)
 	}
 out:
 	sl_term_close();
+	if (btf)
+		fprintf(stderr, "splitlrutop: %s\n", btf);
 	if (rc)
 		fprintf(stderr, "splitlrutop: %s\n", err);
 	sl_sample_pair_free(buf);
