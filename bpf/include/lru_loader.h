@@ -238,6 +238,16 @@ int lru_tracer_mglru_snapshot(struct lru_tracer *t, struct lru_mglru_snapshot *s
 int lru_mglru_snapshot_delta(const struct lru_mglru_snapshot *now,
 			     const struct lru_mglru_snapshot *then,
 			     struct lru_mglru_snapshot *out);
+/*
+ * Map reads: in batches (BPF_MAP_LOOKUP_BATCH, a few bpf() calls per map)
+ * where the kernel has them, else entry by entry (two per entry).  On by
+ * default; off makes every read walk, so that a test can read the same
+ * frozen maps both ways.  lru_tracer_batched(): whether every map of the
+ * last snapshot (lru_tracer_snapshot or _mglru_snapshot) came in batches.
+ */
+void lru_tracer_set_batch_reads(struct lru_tracer *t, bool on);
+bool lru_tracer_batched(const struct lru_tracer *t);
+
 /* Whether the tracer runs the MGLRU programs. */
 bool lru_tracer_has_mglru(const struct lru_tracer *t);
 
