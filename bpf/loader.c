@@ -503,7 +503,9 @@ struct lru_tracer *lru_tracer_open(const struct lru_tracer_opts *opts, int *err)
 	t->on_event = opts->on_event;
 	t->ctx = opts->ctx;
 	t->ncpus = libbpf_num_possible_cpus();
-	t->batch_reads = true;
+	/* SPLITLRU_MAP_READS=walk: the bench's side-by-side reference */
+	t->batch_reads = !(getenv("SPLITLRU_MAP_READS") &&
+			   !strcmp(getenv("SPLITLRU_MAP_READS"), "walk"));
 	if (t->ncpus <= 0) {
 		free(t);
 		*err = LRU_ERR_IO;

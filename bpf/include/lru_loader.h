@@ -241,7 +241,8 @@ int lru_mglru_snapshot_delta(const struct lru_mglru_snapshot *now,
 /*
  * Map reads: in batches (BPF_MAP_LOOKUP_BATCH, a few bpf() calls per map)
  * where the kernel has them, else entry by entry (two per entry).  On by
- * default; off makes every read walk, so that a test can read the same
+ * default (SPLITLRU_MAP_READS=walk in the environment turns it off at
+ * open, for make bench's side-by-side figure); off makes every read walk, so that a test can read the same
  * frozen maps both ways.  lru_tracer_batched(): whether every map of the
  * last snapshot (lru_tracer_snapshot or _mglru_snapshot) came in batches.
  */
