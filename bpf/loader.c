@@ -940,13 +940,32 @@ static int read_array(struct lru_tracer *t, const struct bpf_map *map, __u64 *ou
 	return LRU_OK;
 }
 
+/*
+ * The shrink and move counters are not counted in BPF (a map lookup per
+ * event saved): they are the sums of the per-list shrinks and moves.
+ */
+static void sum_event_counters(struct lru_snapshot *s)
+{
+	__u64 shrinks = 0, moves = 0;
+
+	for (size_t i = 0; i < s->nr_lists; i++)
+		shrinks += s->lists[i].counts.shrinks;
+	for (size_t i = 0; i < s->nr_moves; i++)
+		moves += s->moves[i].counts.moves;
+	s->counters[LRU_CNT_SHRINK] = shrinks;
+	s->counters[LRU_CNT_MOVE] = moves;
+}
+
 static int read_arrays(struct lru_tracer *t, struct lru_snapshot *s)
 {
 	int rc = read_array(t, t->skel->maps.hists, (__u64 *)s->hists, LRU_HIST_NR,
 			    LRU_HIST_SLOTS);
 
-	return rc ? rc : read_array(t, t->skel->maps.counters, (__u64 *)s->counters,
-				    LRU_CNT_NR, 1);
+	if (!rc)
+		rc = read_array(t, t->skel->maps.counters, (__u64 *)s->counters, LRU_CNT_NR, 1);
+	if (!rc)
+		sum_event_counters(s);
+	return rc;
 }
 
 bool lru_tracer_has_mglru(const struct lru_tracer *t)
