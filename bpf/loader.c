@@ -28,7 +28,6 @@
 #include "lrutrace.skel.h"
 #include "stock.skel.h"
 #include "snapshot.h"
-#include "snapshot_mglru.h"
 
 struct lru_tracer {
 	struct lrutrace_bpf *skel;
@@ -1000,14 +999,14 @@ static int read_aging(struct lru_tracer *t, struct lru_mglru_snapshot *s)
 
 	if (rc)
 		return rc;
-	if (snapshot_mglru_grow((void **)&s->aging, &s->cap_aging, e.count, sizeof(*s->aging)))
+	if (lru_snapshot_grow((void **)&s->aging, &s->cap_aging, e.count, sizeof(*s->aging)))
 		return LRU_ERR_NOMEM;
 	for (__u32 i = 0; i < e.count; i++) {
 		memcpy(&s->aging[i].key, ENTRY_KEY(&e, i), sizeof(s->aging[i].key));
 		sum_aging(t, ENTRY_VALUE(&e, i), &s->aging[i].aging);
 	}
 	s->nr_aging = e.count;
-	qsort(s->aging, s->nr_aging, sizeof(*s->aging), snapshot_cmp_aging);
+	qsort(s->aging, s->nr_aging, sizeof(*s->aging), lru_mglru_cmp_aging);
 	return LRU_OK;
 }
 
@@ -1027,7 +1026,7 @@ int lru_tracer_mglru_snapshot(struct lru_tracer *t, struct lru_mglru_snapshot *s
 	t->last_read_batched = t->batch_reads;
 	rc = read_counts(t, t->stock->maps.mglru_counts, (void **)&s->mglru, &s->nr_mglru,
 			 &s->cap_mglru,
-			 COUNTS_LAYOUT(struct lru_mglru_stat, snapshot_cmp_mglru_key));
+			 COUNTS_LAYOUT(struct lru_mglru_stat, lru_mglru_cmp_key));
 	return rc ? rc : read_aging(t, s);
 }
 
