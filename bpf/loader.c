@@ -31,7 +31,6 @@
 #include "lrutrace.skel.h"
 #include "stock.skel.h"
 #include "snapshot.h"
-#include "snapshot_mglru.h"
 
 struct lru_tracer {
 	struct lrutrace_bpf *skel;
@@ -47,8 +46,11 @@ struct lru_tracer {
 	bool loaded, attached;
 	int stats_fd;
 	int ncpus;
-	void *percpu_buf;	/* one per-CPU value array, for map reads */
-	size_t percpu_buf_len;
+	/* map reads (read_map): the last map's keys and values, reused */
+	char *read_keys, *read_values;
+	size_t read_keys_cap, read_values_cap;
+	bool batch_reads;	/* try BPF_MAP_LOOKUP_BATCH first */
+	bool last_read_batched;	/* every map of the last snapshot came in batches */
 	char limits[512];
 	uint32_t cannot;		/* 1 << enum sl_limit */
 	char btf_path[PATH_MAX];	/* opts.low_memory: the minimal BTF, or "" */
@@ -601,6 +603,9 @@ struct lru_tracer *lru_tracer_open(const struct lru_tracer_opts *opts, int *err)
 	t->on_event = opts->on_event;
 	t->ctx = opts->ctx;
 	t->ncpus = libbpf_num_possible_cpus();
+	/* SPLITLRU_MAP_READS=walk: the bench's side-by-side reference */
+	t->batch_reads = !(getenv("SPLITLRU_MAP_READS") &&
+			   !strcmp(getenv("SPLITLRU_MAP_READS"), "walk"));
 	if (t->ncpus <= 0) {
 		free(t);
 		*err = LRU_ERR_IO;
@@ -781,7 +786,8 @@ void lru_tracer_destroy(struct lru_tracer *t)
 	lrutrace_bpf__destroy(t->skel);
 	if (t->stats_fd >= 0)
 		close(t->stats_fd);
-	free(t->percpu_buf);
+	free(t->read_keys);
+	free(t->read_values);
 	free(t);
 }
 
@@ -822,21 +828,128 @@ const char *lru_tracer_btf_note(const struct lru_tracer *t)
 
 /* ----------------------------------------------------------- snapshots */
 
-/* Room for one per-CPU value of size value_size (rounded to 8 per CPU). */
-static void *percpu_buf(struct lru_tracer *t, size_t value_size)
+/*
+ * Reading a map for a snapshot.  splitlrutop reads every map once a
+ * second, and under TCG each bpf() call costs tens of microseconds:
+ * walking a hash map with get_next_key + lookup is two calls per entry,
+ * BPF_MAP_LOOKUP_BATCH (5.6+, hash and array maps) about one per
+ * MAP_BATCH entries.  A kernel or map without batch reads falls back to
+ * the walk; lru_tracer_set_batch_reads(t, false) forces it, so a test can
+ * read the same frozen maps both ways and compare.
+ */
+#define MAP_BATCH 256
+
+struct map_entries {
+	const char *keys, *values;	/* count entries each, packed */
+	size_t key_size, value_size;	/* value_size: all CPUs' values */
+	__u32 count;
+};
+
+/* One entry's value as a lookup returns it: per CPU, 8-byte aligned. */
+static size_t map_value_size(const struct lru_tracer *t, const struct bpf_map *map)
 {
-	size_t need = ((value_size + 7) & ~(size_t)7) * t->ncpus;
+	enum bpf_map_type type = bpf_map__type(map);
+	size_t size = bpf_map__value_size(map);
 
-	if (need > t->percpu_buf_len) {
-		void *p = realloc(t->percpu_buf, need);
-
-		if (!p)
-			return NULL;
-		t->percpu_buf = p;
-		t->percpu_buf_len = need;
-	}
-	return t->percpu_buf;
+	if (type == BPF_MAP_TYPE_PERCPU_HASH || type == BPF_MAP_TYPE_PERCPU_ARRAY ||
+	    type == BPF_MAP_TYPE_LRU_PERCPU_HASH)
+		return ((size + 7) & ~(size_t)7) * (size_t)t->ncpus;
+	return size;
 }
+
+/* Room in the read buffers for need entries of the map being read. */
+static int map_room(struct lru_tracer *t, const struct map_entries *e, size_t need)
+{
+	if (lru_snapshot_grow((void **)&t->read_keys, &t->read_keys_cap,
+			      need * e->key_size, 1) ||
+	    lru_snapshot_grow((void **)&t->read_values, &t->read_values_cap,
+			      need * e->value_size, 1))
+		return LRU_ERR_NOMEM;
+	return LRU_OK;
+}
+
+/*
+ * The batch read.  ENOENT ends the map and may come with its last
+ * entries; a first call the kernel refuses (EINVAL, ENOTSUPP: no batch
+ * ops for this map or kernel) returns 1, so that the caller walks.
+ * ENOSPC (a hash bucket larger than MAP_BATCH) walks as well.
+ */
+static int read_batch(struct lru_tracer *t, int fd, struct map_entries *e)
+{
+	char in[64], out[64];	/* the batch token: a bucket or an index */
+	void *pin = NULL;
+	__u32 n = 0, count;
+	int err;
+
+	DECLARE_LIBBPF_OPTS(bpf_map_batch_opts, opts);
+	if (e->key_size > sizeof(in))
+		return 1;
+	for (;;) {
+		if (map_room(t, e, (size_t)n + MAP_BATCH))
+			return LRU_ERR_NOMEM;
+		count = MAP_BATCH;
+		err = bpf_map_lookup_batch(fd, pin, out, t->read_keys + (size_t)n * e->key_size,
+					   t->read_values + (size_t)n * e->value_size,
+					   &count, &opts);
+		if (err && err != -ENOENT)
+			return 1;
+		n += count;
+		if (err)
+			break;
+		memcpy(in, out, sizeof(in));
+		pin = in;
+	}
+	e->count = n;
+	return LRU_OK;
+}
+
+/* The walk: two calls per entry; an entry deleted meanwhile is skipped. */
+static int read_walk(struct lru_tracer *t, int fd, struct map_entries *e)
+{
+	char prev[64];
+	void *pprev = NULL;
+	__u32 n = 0;
+
+	if (e->key_size > sizeof(prev))
+		return LRU_ERR_INVAL;
+	for (;;) {
+		char *key;
+
+		if (map_room(t, e, (size_t)n + 1))
+			return LRU_ERR_NOMEM;
+		key = t->read_keys + (size_t)n * e->key_size;
+		if (bpf_map_get_next_key(fd, pprev, key))
+			break;
+		memcpy(prev, key, e->key_size);
+		pprev = prev;
+		if (bpf_map_lookup_elem(fd, key, t->read_values + (size_t)n * e->value_size))
+			continue;
+		n++;
+	}
+	e->count = n;
+	return LRU_OK;
+}
+
+/* Every entry of map into *e (the tracer's buffers, valid until the next read). */
+static int read_map(struct lru_tracer *t, const struct bpf_map *map, struct map_entries *e)
+{
+	int fd = bpf_map__fd(map), rc = 1;
+
+	e->key_size = bpf_map__key_size(map);
+	e->value_size = map_value_size(t, map);
+	if (t->batch_reads)
+		rc = read_batch(t, fd, e);
+	if (rc != LRU_OK)
+		t->last_read_batched = false;
+	if (rc == 1)
+		rc = read_walk(t, fd, e);
+	e->keys = t->read_keys;
+	e->values = t->read_values;
+	return rc;
+}
+
+#define ENTRY_KEY(e, i) ((const void *)((e)->keys + (size_t)(i) * (e)->key_size))
+#define ENTRY_VALUE(e, i) ((const void *)((e)->values + (size_t)(i) * (e)->value_size))
 
 /* Sum a per-CPU value of n u64 counters into out. */
 static void sum_percpu(const void *buf, int ncpus, size_t n, __u64 *out)
@@ -854,98 +967,122 @@ static void sum_percpu(const void *buf, int ncpus, size_t n, __u64 *out)
 	}
 }
 
+/*
+ * A per-CPU hash map of u64 counters into a sorted snapshot array of
+ * elements of elem bytes: the key at offset 0, the counts summed over
+ * CPUs at counts_off.
+ */
+struct counts_layout {
+	size_t elem, counts_off, counts_size;
+	int (*cmp)(const void *, const void *);
+};
+
+#define COUNTS_LAYOUT(type, cmp_fn) ((struct counts_layout){ sizeof(type), \
+	offsetof(type, counts), sizeof(((type *)0)->counts), cmp_fn })
+
+static int read_counts(struct lru_tracer *t, const struct bpf_map *map, void **arr,
+		       size_t *nr, size_t *cap, struct counts_layout l)
+{
+	struct map_entries e;
+	int rc = read_map(t, map, &e);
+
+	if (rc)
+		return rc;
+	if (e.key_size > l.counts_off)
+		return LRU_ERR_IO;
+	if (lru_snapshot_grow(arr, cap, e.count, l.elem))
+		return LRU_ERR_NOMEM;
+	for (__u32 i = 0; i < e.count; i++) {
+		char *out = (char *)*arr + (size_t)i * l.elem;
+
+		memcpy(out, ENTRY_KEY(&e, i), e.key_size);
+		sum_percpu(ENTRY_VALUE(&e, i), t->ncpus, l.counts_size / sizeof(__u64),
+			   (__u64 *)(out + l.counts_off));
+	}
+	*nr = e.count;
+	qsort(*arr, *nr, l.elem, l.cmp);
+	return LRU_OK;
+}
+
 static int read_lists(struct lru_tracer *t, struct lru_snapshot *s)
 {
-	int fd = bpf_map__fd(t->skel->maps.list_counts);
-	struct lru_list_key key, next, *prev = NULL;
-	void *buf = percpu_buf(t, sizeof(struct lru_list_counts));
-	const size_t n = sizeof(struct lru_list_counts) / sizeof(__u64);
-
-	if (!buf)
-		return LRU_ERR_NOMEM;
-	s->nr_lists = 0;
-	while (bpf_map_get_next_key(fd, prev, &next) == 0) {
-		key = next;
-		prev = &key;
-		if (bpf_map_lookup_elem(fd, &key, buf))
-			continue;	/* deleted meanwhile */
-		if (snapshot_grow((void **)&s->lists, &s->cap_lists, s->nr_lists + 1,
-			 sizeof(*s->lists)))
-			return LRU_ERR_NOMEM;
-		s->lists[s->nr_lists].key = key;
-		sum_percpu(buf, t->ncpus, n, (__u64 *)&s->lists[s->nr_lists].counts);
-		s->nr_lists++;
-	}
-	qsort(s->lists, s->nr_lists, sizeof(*s->lists), snapshot_cmp_list_key);
-	return LRU_OK;
+	return read_counts(t, t->skel->maps.list_counts, (void **)&s->lists, &s->nr_lists,
+			   &s->cap_lists,
+			   COUNTS_LAYOUT(struct lru_list_stat, snapshot_cmp_list_key));
 }
 
 static int read_moves(struct lru_tracer *t, struct lru_snapshot *s)
 {
-	int fd = bpf_map__fd(t->skel->maps.move_counts);
-	struct lru_move_key key, next, *prev = NULL;
-	void *buf = percpu_buf(t, sizeof(struct lru_move_counts));
-	const size_t n = sizeof(struct lru_move_counts) / sizeof(__u64);
-
-	if (!buf)
-		return LRU_ERR_NOMEM;
-	s->nr_moves = 0;
-	while (bpf_map_get_next_key(fd, prev, &next) == 0) {
-		key = next;
-		prev = &key;
-		if (bpf_map_lookup_elem(fd, &key, buf))
-			continue;
-		if (snapshot_grow((void **)&s->moves, &s->cap_moves, s->nr_moves + 1,
-			 sizeof(*s->moves)))
-			return LRU_ERR_NOMEM;
-		s->moves[s->nr_moves].key = key;
-		sum_percpu(buf, t->ncpus, n, (__u64 *)&s->moves[s->nr_moves].counts);
-		s->nr_moves++;
-	}
-	qsort(s->moves, s->nr_moves, sizeof(*s->moves), snapshot_cmp_move_key);
-	return LRU_OK;
+	return read_counts(t, t->skel->maps.move_counts, (void **)&s->moves, &s->nr_moves,
+			   &s->cap_moves,
+			   COUNTS_LAYOUT(struct lru_move_stat, snapshot_cmp_move_key));
 }
 
+/* The balance map is not per CPU: its entries are the last decisions. */
 static int read_balance(struct lru_tracer *t, struct lru_snapshot *s)
 {
-	int fd = bpf_map__fd(t->skel->maps.balance);
-	struct lru_balance_key key, next, *prev = NULL;
+	struct map_entries e;
+	int rc = read_map(t, t->skel->maps.balance, &e);
 
-	s->nr_balance = 0;
-	while (bpf_map_get_next_key(fd, prev, &next) == 0) {
-		key = next;
-		prev = &key;
-		if (snapshot_grow((void **)&s->balance, &s->cap_balance,
-			 s->nr_balance + 1, sizeof(*s->balance)))
-			return LRU_ERR_NOMEM;
-		if (bpf_map_lookup_elem(fd, &key, &s->balance[s->nr_balance]))
-			continue;
-		s->nr_balance++;
-	}
+	if (rc)
+		return rc;
+	if (lru_snapshot_grow((void **)&s->balance, &s->cap_balance, e.count,
+			      sizeof(*s->balance)))
+		return LRU_ERR_NOMEM;
+	for (__u32 i = 0; i < e.count; i++)
+		memcpy(&s->balance[i], ENTRY_VALUE(&e, i), sizeof(*s->balance));
+	s->nr_balance = e.count;
 	qsort(s->balance, s->nr_balance, sizeof(*s->balance), snapshot_cmp_balance);
 	return LRU_OK;
 }
 
-static int read_arrays(struct lru_tracer *t, struct lru_snapshot *s)
+/* A per-CPU array of n-counter values, summed into out[key][n]. */
+static int read_array(struct lru_tracer *t, const struct bpf_map *map, __u64 *out,
+		      __u32 nr, size_t n)
 {
-	int hfd = bpf_map__fd(t->skel->maps.hists);
-	int cfd = bpf_map__fd(t->skel->maps.counters);
-	void *buf = percpu_buf(t, sizeof(struct lru_hist));
-	__u32 i;
+	struct map_entries e;
+	int rc = read_map(t, map, &e);
 
-	if (!buf)
-		return LRU_ERR_NOMEM;
-	for (i = 0; i < LRU_HIST_NR; i++) {
-		if (bpf_map_lookup_elem(hfd, &i, buf))
+	if (rc)
+		return rc;
+	if (e.count != nr)
+		return LRU_ERR_IO;
+	for (__u32 i = 0; i < e.count; i++) {
+		__u32 key = *(const __u32 *)ENTRY_KEY(&e, i);
+
+		if (key >= nr)
 			return LRU_ERR_IO;
-		sum_percpu(buf, t->ncpus, LRU_HIST_SLOTS, (__u64 *)s->hists[i].slots);
-	}
-	for (i = 0; i < LRU_CNT_NR; i++) {
-		if (bpf_map_lookup_elem(cfd, &i, buf))
-			return LRU_ERR_IO;
-		sum_percpu(buf, t->ncpus, 1, (__u64 *)&s->counters[i]);
+		sum_percpu(ENTRY_VALUE(&e, i), t->ncpus, n, out + (size_t)key * n);
 	}
 	return LRU_OK;
+}
+
+/*
+ * The shrink and move counters are not counted in BPF (a map lookup per
+ * event saved): they are the sums of the per-list shrinks and moves.
+ */
+static void sum_event_counters(struct lru_snapshot *s)
+{
+	__u64 shrinks = 0, moves = 0;
+
+	for (size_t i = 0; i < s->nr_lists; i++)
+		shrinks += s->lists[i].counts.shrinks;
+	for (size_t i = 0; i < s->nr_moves; i++)
+		moves += s->moves[i].counts.moves;
+	s->counters[LRU_CNT_SHRINK] = shrinks;
+	s->counters[LRU_CNT_MOVE] = moves;
+}
+
+static int read_arrays(struct lru_tracer *t, struct lru_snapshot *s)
+{
+	int rc = read_array(t, t->skel->maps.hists, (__u64 *)s->hists, LRU_HIST_NR,
+			    LRU_HIST_SLOTS);
+
+	if (!rc)
+		rc = read_array(t, t->skel->maps.counters, (__u64 *)s->counters, LRU_CNT_NR, 1);
+	if (!rc)
+		sum_event_counters(s);
+	return rc;
 }
 
 bool lru_tracer_has_mglru(const struct lru_tracer *t)
@@ -953,16 +1090,49 @@ bool lru_tracer_has_mglru(const struct lru_tracer *t)
 	return t && t->stock && t->mglru_progs;
 }
 
+/* Aging over CPUs: the counts add up, the sequence numbers are the largest. */
+static void sum_aging(const struct lru_tracer *t, const void *buf, struct lru_mglru_aging *a)
+{
+	memset(a, 0, sizeof(*a));
+	for (int cpu = 0; cpu < t->ncpus; cpu++) {
+		const struct lru_mglru_aging *v = (const void *)((const char *)buf +
+			sizeof(struct lru_mglru_aging) * cpu);
+
+		a->attempts += v->attempts;
+		a->increments += v->increments;
+		a->forced += v->forced;
+		if (v->max_seq > a->max_seq)
+			a->max_seq = v->max_seq;
+		if (v->min_seq[0] > a->min_seq[0])
+			a->min_seq[0] = v->min_seq[0];
+		if (v->min_seq[1] > a->min_seq[1])
+			a->min_seq[1] = v->min_seq[1];
+	}
+}
+
+static int read_aging(struct lru_tracer *t, struct lru_mglru_snapshot *s)
+{
+	struct map_entries e;
+	int rc = read_map(t, t->stock->maps.mglru_aging, &e);
+
+	if (rc)
+		return rc;
+	if (lru_snapshot_grow((void **)&s->aging, &s->cap_aging, e.count, sizeof(*s->aging)))
+		return LRU_ERR_NOMEM;
+	for (__u32 i = 0; i < e.count; i++) {
+		memcpy(&s->aging[i].key, ENTRY_KEY(&e, i), sizeof(s->aging[i].key));
+		sum_aging(t, ENTRY_VALUE(&e, i), &s->aging[i].aging);
+	}
+	s->nr_aging = e.count;
+	qsort(s->aging, s->nr_aging, sizeof(*s->aging), lru_mglru_cmp_aging);
+	return LRU_OK;
+}
+
 /* MGLRU's per-type counters and aging, when its programs run. */
 int lru_tracer_mglru_snapshot(struct lru_tracer *t, struct lru_mglru_snapshot *s)
 {
-	struct lru_mglru_key key, next, *prev = NULL;
-	struct lru_balance_key akey, anext, *aprev = NULL;
-	const size_t ncounts = sizeof(struct lru_mglru_counts) / sizeof(__u64);
-	void *buf;
-	int fd;
-
 	struct timespec ts;
+	int rc;
 
 	if (!t || !t->loaded || !s)
 		return LRU_ERR_INVAL;
@@ -971,60 +1141,22 @@ int lru_tracer_mglru_snapshot(struct lru_tracer *t, struct lru_mglru_snapshot *s
 	s->nr_mglru = s->nr_aging = 0;
 	if (!t->stock || !t->mglru_progs)
 		return LRU_OK;
-	buf = percpu_buf(t, sizeof(struct lru_mglru_aging));
-	if (!buf || !percpu_buf(t, sizeof(struct lru_mglru_counts)))
-		return LRU_ERR_NOMEM;
-	buf = t->percpu_buf;
+	t->last_read_batched = t->batch_reads;
+	rc = read_counts(t, t->stock->maps.mglru_counts, (void **)&s->mglru, &s->nr_mglru,
+			 &s->cap_mglru,
+			 COUNTS_LAYOUT(struct lru_mglru_stat, lru_mglru_cmp_key));
+	return rc ? rc : read_aging(t, s);
+}
 
-	fd = bpf_map__fd(t->stock->maps.mglru_counts);
-	while (bpf_map_get_next_key(fd, prev, &next) == 0) {
-		key = next;
-		prev = &key;
-		if (bpf_map_lookup_elem(fd, &key, buf))
-			continue;
-		if (snapshot_mglru_grow((void **)&s->mglru, &s->cap_mglru, s->nr_mglru + 1,
-				  sizeof(*s->mglru)))
-			return LRU_ERR_NOMEM;
-		s->mglru[s->nr_mglru].key = key;
-		sum_percpu(buf, t->ncpus, ncounts, (__u64 *)&s->mglru[s->nr_mglru].counts);
-		s->nr_mglru++;
-	}
-	qsort(s->mglru, s->nr_mglru, sizeof(*s->mglru), snapshot_cmp_mglru_key);
+void lru_tracer_set_batch_reads(struct lru_tracer *t, bool on)
+{
+	if (t)
+		t->batch_reads = on;
+}
 
-	fd = bpf_map__fd(t->stock->maps.mglru_aging);
-	while (bpf_map_get_next_key(fd, aprev, &anext) == 0) {
-		struct lru_mglru_aging *a;
-		int cpu;
-
-		akey = anext;
-		aprev = &akey;
-		if (bpf_map_lookup_elem(fd, &akey, buf))
-			continue;
-		if (snapshot_mglru_grow((void **)&s->aging, &s->cap_aging, s->nr_aging + 1,
-				  sizeof(*s->aging)))
-			return LRU_ERR_NOMEM;
-		s->aging[s->nr_aging].key = akey;
-		a = &s->aging[s->nr_aging].aging;
-		memset(a, 0, sizeof(*a));
-		/* counts add up over CPUs; the sequence numbers are the largest */
-		for (cpu = 0; cpu < t->ncpus; cpu++) {
-			const struct lru_mglru_aging *v = (const void *)((const char *)buf +
-				sizeof(struct lru_mglru_aging) * cpu);
-
-			a->attempts += v->attempts;
-			a->increments += v->increments;
-			a->forced += v->forced;
-			if (v->max_seq > a->max_seq)
-				a->max_seq = v->max_seq;
-			if (v->min_seq[0] > a->min_seq[0])
-				a->min_seq[0] = v->min_seq[0];
-			if (v->min_seq[1] > a->min_seq[1])
-				a->min_seq[1] = v->min_seq[1];
-		}
-		s->nr_aging++;
-	}
-	qsort(s->aging, s->nr_aging, sizeof(*s->aging), snapshot_cmp_aging);
-	return LRU_OK;
+bool lru_tracer_batched(const struct lru_tracer *t)
+{
+	return t && t->last_read_batched;
 }
 
 int lru_tracer_snapshot(struct lru_tracer *t, struct lru_snapshot *s)
@@ -1036,6 +1168,7 @@ int lru_tracer_snapshot(struct lru_tracer *t, struct lru_snapshot *s)
 		return LRU_ERR_INVAL;
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	s->ts_ns = (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+	t->last_read_batched = t->batch_reads;
 	if ((rc = read_lists(t, s)) || (rc = read_moves(t, s)) ||
 	    (rc = read_balance(t, s)) || (rc = read_arrays(t, s)))
 		return rc;
@@ -1059,14 +1192,13 @@ int lru_tracer_poll(struct lru_tracer *t, int timeout_ms)
 uint64_t lru_tracer_drops(struct lru_tracer *t)
 {
 	__u32 id = LRU_CNT_RB_DROPS;
-	__u64 sum = 0;
-	void *buf;
+	__u64 sum = 0, *buf;
 
-	if (!t || !t->loaded || !(buf = percpu_buf(t, sizeof(__u64))))
+	if (!t || !t->loaded || !(buf = calloc((size_t)t->ncpus, sizeof(*buf))))
 		return 0;
-	if (bpf_map_lookup_elem(bpf_map__fd(t->skel->maps.counters), &id, buf))
-		return 0;
-	sum_percpu(buf, t->ncpus, 1, &sum);
+	if (!bpf_map_lookup_elem(bpf_map__fd(t->skel->maps.counters), &id, buf))
+		sum_percpu(buf, t->ncpus, 1, &sum);
+	free(buf);
 	return sum;
 }
 

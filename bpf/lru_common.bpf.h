@@ -178,8 +178,11 @@ static __always_inline void account_shrink(const struct lru_shrink_event *s)
 	c->rotated += s->nr_rotated;
 	c->unmap_fail += s->nr_unmap_fail;
 	c->writeback_io += s->nr_writeback_io;
-
-	count(LRU_CNT_SHRINK, 1);
+	/*
+	 * No count(LRU_CNT_SHRINK): it is the sum of c->shrinks, which the
+	 * loader adds up at snapshot time; one map lookup fewer per event
+	 * (issue 17: ns per event against bpftrace).
+	 */
 	if (shrink_hists) {
 		if (s->lru == SL_LRU_INACTIVE_ANON || s->lru == SL_LRU_INACTIVE_FILE)
 			hist_add(LRU_HIST_RECLAIMED, log2_slot(s->nr_reclaimed));
@@ -276,7 +279,7 @@ static __always_inline void account_move(const struct lru_move_key *key,
 	}
 	c->moves++;
 	c->pages += nr_pages;
-	count(LRU_CNT_MOVE, 1);
+	/* LRU_CNT_MOVE: the sum of c->moves, added up by the loader */
 
 	if (stream_types & (1u << LRU_EV_MOVE)) {
 		struct lru_event *e = reserve_event();

@@ -203,9 +203,11 @@ struct lru_hist {
 
 /* Global counters (per-CPU array "counters"). */
 enum lru_counter_id {
-	LRU_CNT_SHRINK,		/* shrink events seen (after filters) */
+	LRU_CNT_SHRINK,		/* shrink events seen (after filters); 0 in
+				 * the map: the loader sums the lists' shrinks */
 	LRU_CNT_BALANCE,	/* balance decisions seen */
-	LRU_CNT_MOVE,		/* move events seen */
+	LRU_CNT_MOVE,		/* move events seen; 0 in the map: the
+				 * loader sums the moves' counts */
 	LRU_CNT_RB_DROPS,	/* events lost: ring buffer full */
 	LRU_CNT_NR,
 };

@@ -56,6 +56,7 @@
 #include <stdint.h>
 #include "lru_events.h"
 #include "sl_limits.h"
+#include "sl_mglru.h"
 #include "sl_snapshot.h"
 
 #ifdef __cplusplus
@@ -237,39 +238,21 @@ int lru_tracer_snapshot(struct lru_tracer *t, struct lru_snapshot *s);
 
 /* ---- MGLRU aggregates (stock.bpf.c; empty unless its programs ran) ---- */
 
-struct lru_mglru_stat {
-	struct lru_mglru_key key;
-	struct lru_mglru_counts counts;	/* summed over CPUs */
-};
-
-struct lru_mglru_aging_stat {
-	struct lru_balance_key key;	/* nid, memcg_id */
-	struct lru_mglru_aging aging;	/* counts summed, seqs the largest */
-};
-
-/*
- * MGLRU's per-type evictions (scanned == pgscan_*, reclaimed ==
- * pgsteal_* of that type) and aging, at one moment; kept apart from
- * struct lru_snapshot (the core's) until the two merge.  Arrays sorted by
- * (nid, memcg_id, type, reclaimer, swappiness) and (nid, memcg_id).
- */
-struct lru_mglru_snapshot {
-	uint64_t ts_ns;			/* CLOCK_MONOTONIC when taken */
-	struct lru_mglru_stat *mglru;
-	size_t nr_mglru;
-	struct lru_mglru_aging_stat *aging;
-	size_t nr_aging;
-	size_t cap_mglru, cap_aging;	/* private */
-};
-
-void lru_mglru_snapshot_init(struct lru_mglru_snapshot *s);
-void lru_mglru_snapshot_free(struct lru_mglru_snapshot *s);
+/* struct lru_mglru_snapshot and its arithmetic: sl_mglru.h (lib/). */
 /* Read the MGLRU maps into *s (empty when its programs are not loaded). */
 int lru_tracer_mglru_snapshot(struct lru_tracer *t, struct lru_mglru_snapshot *s);
-/* *out = now - then (aging's max_seq/min_seq: now's); as lru_snapshot_delta. */
-int lru_mglru_snapshot_delta(const struct lru_mglru_snapshot *now,
-			     const struct lru_mglru_snapshot *then,
-			     struct lru_mglru_snapshot *out);
+
+/*
+ * Map reads: in batches (BPF_MAP_LOOKUP_BATCH, a few bpf() calls per map)
+ * where the kernel has them, else entry by entry (two per entry).  On by
+ * default (SPLITLRU_MAP_READS=walk in the environment turns it off at
+ * open, for make bench's side-by-side figure); off makes every read walk,
+ * so that a test can read the same frozen maps both ways.  lru_tracer_batched(): whether every map of the
+ * last snapshot (lru_tracer_snapshot or _mglru_snapshot) came in batches.
+ */
+void lru_tracer_set_batch_reads(struct lru_tracer *t, bool on);
+bool lru_tracer_batched(const struct lru_tracer *t);
+
 /* Whether the tracer runs the MGLRU programs. */
 bool lru_tracer_has_mglru(const struct lru_tracer *t);
 

@@ -6,13 +6,16 @@
  * same reclaim.  Until SIGINT/SIGTERM it writes every balance decision of
  * tracer NAME to DIR/NAME.events (JSON lines); then one summary per
  * tracer to DIR/NAME.json: source, limits, list totals, moves, MGLRU
- * counts and aging, and bpf_stats per program.
+ * counts and aging, bpf_stats per program, and "reads": the tracers are
+ * detached first, and their frozen maps read in batches and entry by
+ * entry must give the same snapshot.
  *
  *   stockcheck --out DIR [--source NAME]... [--no-events]
  *
  * It prints "attached" on stderr once every tracer is attached.
  */
 #include <errno.h>
+#include <stddef.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -89,6 +92,97 @@ static int on_event(void *ctx, const struct lru_event *e)
 	return 0;
 }
 
+/* Both reads of one map into a snapshot array: same keys, same counts. */
+static bool same_counts(const void *a, const void *b, size_t nr, size_t elem,
+			size_t counts_off, size_t counts_size,
+			int (*cmp)(const void *, const void *))
+{
+	for (size_t i = 0; i < nr; i++) {
+		const char *x = (const char *)a + i * elem, *y = (const char *)b + i * elem;
+
+		if (cmp(x, y) || memcmp(x + counts_off, y + counts_off, counts_size))
+			return false;
+	}
+	return true;
+}
+
+#define SAME(a, b, nr, type, cmp) \
+	same_counts(a, b, nr, sizeof(type), offsetof(type, counts), \
+		    sizeof(((type *)0)->counts), cmp)
+
+static int cmp_aging_key(const void *a, const void *b)
+{
+	return memcmp(a, b, sizeof(struct lru_balance_key));
+}
+
+static int cmp_list_key(const void *a, const void *b)
+{
+	return memcmp(a, b, sizeof(struct lru_list_key));
+}
+
+static int cmp_move_key(const void *a, const void *b)
+{
+	return memcmp(a, b, sizeof(struct lru_move_key));
+}
+
+static int cmp_mglru_key(const void *a, const void *b)
+{
+	return memcmp(a, b, sizeof(struct lru_mglru_key));
+}
+
+/*
+ * The first part of two snapshots of the same frozen maps that differs,
+ * or NULL.  Both come sorted by key.
+ */
+static const char *snapshot_difference(const struct lru_snapshot *a,
+				       const struct lru_mglru_snapshot *ma,
+				       const struct lru_snapshot *b,
+				       const struct lru_mglru_snapshot *mb)
+{
+	if (a->nr_lists != b->nr_lists ||
+	    !SAME(a->lists, b->lists, a->nr_lists, struct lru_list_stat, cmp_list_key))
+		return "lists";
+	if (a->nr_moves != b->nr_moves ||
+	    !SAME(a->moves, b->moves, a->nr_moves, struct lru_move_stat, cmp_move_key))
+		return "moves";
+	if (a->nr_balance != b->nr_balance ||
+	    memcmp(a->balance, b->balance, a->nr_balance * sizeof(*a->balance)))
+		return "balance";
+	if (memcmp(a->hists, b->hists, sizeof(a->hists)))
+		return "hists";
+	if (memcmp(a->counters, b->counters, sizeof(a->counters)))
+		return "counters";
+	if (ma->nr_mglru != mb->nr_mglru ||
+	    !SAME(ma->mglru, mb->mglru, ma->nr_mglru, struct lru_mglru_stat, cmp_mglru_key))
+		return "mglru";
+	for (size_t i = 0; i < ma->nr_aging && ma->nr_aging == mb->nr_aging; i++)
+		if (cmp_aging_key(&ma->aging[i].key, &mb->aging[i].key) ||
+		    memcmp(&ma->aging[i].aging, &mb->aging[i].aging, sizeof(ma->aging[i].aging)))
+			return "aging";
+	return ma->nr_aging != mb->nr_aging ? "aging" : NULL;
+}
+
+/* Read the (detached) tracer's maps entry by entry and compare with s, m. */
+static void check_reads(FILE *f, struct run *r, const struct lru_snapshot *s,
+			const struct lru_mglru_snapshot *m, bool batched)
+{
+	struct lru_snapshot w;
+	struct lru_mglru_snapshot wm;
+	const char *diff = "read failed";
+
+	lru_snapshot_init(&w);
+	lru_mglru_snapshot_init(&wm);
+	lru_tracer_set_batch_reads(r->t, false);
+	if (!lru_tracer_snapshot(r->t, &w) && !lru_tracer_mglru_snapshot(r->t, &wm))
+		diff = snapshot_difference(s, m, &w, &wm);
+	lru_tracer_set_batch_reads(r->t, true);
+	fprintf(f, ",\"reads\":{\"batched\":%s,\"walk_batched\":%s,\"differs\":%s%s%s}",
+		batched ? "true" : "false", lru_tracer_batched(r->t) ? "true" : "false",
+		diff ? "\"" : "", diff ? diff : "null", diff ? "\"" : "");
+	lru_snapshot_free(&w);
+	lru_mglru_snapshot_free(&wm);
+}
+
 static int summary(struct run *r, const char *dir)
 {
 	struct lru_snapshot s;
@@ -98,10 +192,12 @@ static int summary(struct run *r, const char *dir)
 	FILE *f;
 	size_t i;
 	int n, rc;
+	bool batched;
 
 	lru_snapshot_init(&s);
 	lru_mglru_snapshot_init(&m);
 	rc = lru_tracer_snapshot(r->t, &s);
+	batched = lru_tracer_batched(r->t);
 	if (!rc)
 		rc = lru_tracer_mglru_snapshot(r->t, &m);
 	if (rc) {
@@ -166,7 +262,9 @@ static int summary(struct run *r, const char *dir)
 			(unsigned long long)a->aging.forced,
 			(unsigned long long)a->aging.max_seq);
 	}
-	fprintf(f, "],\"progs\":[");
+	fprintf(f, "]");
+	check_reads(f, r, &s, &m, batched);
+	fprintf(f, ",\"progs\":[");
 	n = lru_tracer_prog_stats(r->t, progs, 64);
 	for (i = 0; n > 0 && i < (size_t)n && i < 64; i++)
 		fprintf(f, "%s{\"name\":\"%s\",\"attach\":\"%s\",\"run_cnt\":%llu,\"run_time_ns\":%llu}",
@@ -263,6 +361,9 @@ int main(int argc, char **argv)
 				usleep(20000);
 		}
 	}
+	/* frozen maps from here on: check_reads compares two reads */
+	for (i = 0; i < nr; i++)
+		lru_tracer_detach(runs[i].t);
 	for (i = 0; i < nr; i++) {
 		if (events) {
 			while (lru_tracer_poll(runs[i].t, 0) > 0)

@@ -9,6 +9,8 @@
 #   stock-check.py lists DIR A B         per-list totals of A against B
 #   stock-check.py pair DIR SERIES STOCK decisions paired and compared
 #   stock-check.py cost DIR NAME         ns per run of every program
+#   stock-check.py reads DIR NAME        how the maps were read, and whether
+#                                        batch and walk reads agree
 import json
 import sys
 from collections import defaultdict
@@ -172,6 +174,12 @@ def cost(d, name):
         print("%-24s %-36s %9d runs %7.0f ns/run" % (name, "all programs", tot_n, tot_t / tot_n))
 
 
+def reads(d, name):
+    r = summary(d, name)["reads"]
+    print("batched=%s walk_batched=%s differs=%s" % (
+        str(r["batched"]).lower(), str(r["walk_batched"]).lower(), r["differs"] or "none"))
+
+
 def main():
     cmd, d = sys.argv[1], sys.argv[2]
     if cmd == "totals":
@@ -184,6 +192,8 @@ def main():
         pair(d, sys.argv[3], sys.argv[4])
     elif cmd == "cost":
         cost(d, sys.argv[3])
+    elif cmd == "reads":
+        reads(d, sys.argv[3])
     else:
         sys.exit("unknown command " + cmd)
 

@@ -79,6 +79,12 @@ diag "vmstat deltas (pgscan_anon pgscan_file pgsteal_anon pgsteal_file): $want"
 cmp_ok "$((sa1 - sa0 + sf1 - sf0))" -gt 1000 "the workload reclaimed"
 is "$(python3 "$py" totals "$work" stock-fentry)" "$want" \
 	"stock-fentry: inactive scanned/reclaimed per type == vmstat pgscan/pgsteal deltas"
+# issue 17: the maps are read in batches; the frozen maps read entry by
+# entry give the same snapshot
+for src in stock-fentry $([ "$series" = 1 ] && echo series); do
+	is "$(python3 "$py" reads "$work" "$src")" "batched=true walk_batched=false differs=none" \
+		"$src: maps read in batches, the same as entry by entry"
+done
 read -r drops < <(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["drops"])' "$work/stock-fentry.json")
 is "$drops" 0 "stock-fentry: no event lost"
 

@@ -93,6 +93,8 @@ for src in stock-fentry $([ "$series" = 1 ] && echo series); do
 	cmp_ok "${aging:-0}" -gt 0 "$src: aging steps counted"
 	classic=$(python3 "$py" totals "$work" "$src")
 	is "$classic" "0 0 0 0" "$src: the classic lists saw nothing"
+	is "$(python3 "$py" reads "$work" "$src")" "batched=true walk_batched=false differs=none" \
+		"$src: MGLRU maps read in batches, the same as entry by entry"
 	python3 "$py" cost "$work" "$src" | sed 's/^/cost /' | while IFS= read -r l; do diag "$l"; done
 done
 # The generations as mmstat reads them add up to each node's LRU lists

@@ -230,10 +230,59 @@ static void serve_source_gone(struct metrics_server *srv, const char *reason)
 		usleep(200000);	/* a signal cuts it short */
 }
 
+/*
+ * MGLRU's interval, beside the lists': prev/now/delta as run_periodic's,
+ * read only when the tracer runs the MGLRU programs.
+ */
+struct mglru_interval {
+	bool on;
+	struct lru_mglru_snapshot prev, now, delta;
+};
+
+static void mglru_interval_init(struct mglru_interval *m, struct lru_tracer *t)
+{
+	m->on = lru_tracer_has_mglru(t);
+	lru_mglru_snapshot_init(&m->prev);
+	lru_mglru_snapshot_init(&m->now);
+	lru_mglru_snapshot_init(&m->delta);
+}
+
+static int mglru_interval_start(struct mglru_interval *m, struct lru_tracer *t)
+{
+	return m->on ? lru_tracer_mglru_snapshot(t, &m->prev) : LRU_OK;
+}
+
+/* now - prev into delta, then now becomes prev; rc->mglru points at delta. */
+static int mglru_interval_next(struct mglru_interval *m, struct lru_tracer *t,
+			       struct report_ctx *rc)
+{
+	struct lru_mglru_snapshot tmp;
+	int err;
+
+	if (!m->on)
+		return LRU_OK;
+	if ((err = lru_tracer_mglru_snapshot(t, &m->now)) ||
+	    (err = lru_mglru_snapshot_delta(&m->now, &m->prev, &m->delta)))
+		return err;
+	tmp = m->prev;
+	m->prev = m->now;
+	m->now = tmp;
+	rc->mglru = &m->delta;
+	return LRU_OK;
+}
+
+static void mglru_interval_free(struct mglru_interval *m)
+{
+	lru_mglru_snapshot_free(&m->prev);
+	lru_mglru_snapshot_free(&m->now);
+	lru_mglru_snapshot_free(&m->delta);
+}
+
 static int run_periodic(struct lru_tracer *t, struct lrutrace_env *env,
 			struct metrics_server *srv)
 {
 	struct lru_snapshot prev, now, delta;
+	struct mglru_interval mglru;
 	struct lru_self_stats self_prev = {}, self_now = {};
 	struct report_ctx rc = {
 		.env = env,
@@ -249,7 +298,8 @@ static int run_periodic(struct lru_tracer *t, struct lrutrace_env *env,
 	lru_snapshot_init(&prev);
 	lru_snapshot_init(&now);
 	lru_snapshot_init(&delta);
-	if ((err = lru_tracer_snapshot(t, &prev))) {
+	mglru_interval_init(&mglru, t);
+	if ((err = lru_tracer_snapshot(t, &prev)) || (err = mglru_interval_start(&mglru, t))) {
 		fprintf(stderr, "lrutrace: %s\n", lru_strerror(err));
 		rc_exit = EXIT_FAILURE_RUNTIME;
 		goto out;
@@ -275,7 +325,8 @@ static int run_periodic(struct lru_tracer *t, struct lrutrace_env *env,
 
 			usleep(left > 200 ? 200000 : (useconds_t)left * 1000);
 		}
-		if ((err = take_sample(t, reports, gone_after, &now, &prev, &delta))) {
+		if ((err = take_sample(t, reports, gone_after, &now, &prev, &delta)) ||
+		    (err = mglru_interval_next(&mglru, t, &rc))) {
 			fprintf(stderr, "lrutrace: %s\n", lru_strerror(err));
 			serve_source_gone(srv, lru_strerror(err));
 			rc_exit = EXIT_FAILURE_RUNTIME;
@@ -326,6 +377,7 @@ out:
 	lru_snapshot_free(&prev);
 	lru_snapshot_free(&now);
 	lru_snapshot_free(&delta);
+	mglru_interval_free(&mglru);
 	return rc_exit;
 }
 

@@ -62,6 +62,9 @@ struct report_ctx {
 	double wall_ts;			/* epoch seconds of this report */
 	double interval_s;		/* the snapshot delta's length */
 	uint64_t drops;			/* cumulative ring buffer drops */
+	/* MGLRU's per-type evictions and aging this interval; NULL: the
+	 * tracer runs no MGLRU programs (MGLRU off at start) */
+	const struct lru_mglru_snapshot *mglru;
 	bool has_self;			/* --self: the figures below are set */
 	struct lru_self_stats self;	/* BPF runs and run time this interval */
 };

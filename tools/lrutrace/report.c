@@ -236,6 +236,78 @@ static void clock_text(char *buf, size_t len, double wall)
 	strftime(buf, len, "%H:%M:%S", &tm);
 }
 
+static const char *gen_type_name(unsigned type)
+{
+	return type ? "file" : "anon";
+}
+
+/* Aging of node nid this interval, summed over its memcgs. */
+static struct lru_mglru_aging node_aging(const struct lru_mglru_snapshot *m, uint32_t nid)
+{
+	struct lru_mglru_aging a = {};
+
+	for (size_t i = 0; i < m->nr_aging; i++) {
+		if (m->aging[i].key.nid != nid)
+			continue;
+		a.attempts += m->aging[i].aging.attempts;
+		a.increments += m->aging[i].aging.increments;
+		a.forced += m->aging[i].aging.forced;
+	}
+	return a;
+}
+
+/*
+ * Under MGLRU the classic lists are bypassed: per node (and memcg) and
+ * type, what evict_folios() scanned (isolated) and reclaimed, and per node
+ * the aging steps (new generations).
+ */
+static int mglru_text(FILE *out, const struct report_ctx *rc)
+{
+	struct lru_mglru_stat *t;
+	size_t n, i;
+	char eff[16];
+	int64_t last_nid = -1;
+
+	if (!rc->mglru)
+		return 0;
+	if (lru_mglru_by_type(rc->mglru, per_memcg(rc), &t, &n))
+		return -1;
+	fprintf(out, "MGLRU evictions (evict_folios)\n");
+	fprintf(out, "%-18s %-4s %10s %10s %6s %9s\n", per_memcg(rc) ? "node memcg" : "node",
+		"type", "scanned", "reclaimed", "eff%", "evictions");
+	if (!n)
+		fprintf(out, "  no eviction\n");
+	for (i = 0; i < n; i++) {
+		const struct lru_mglru_stat *g = &t[i];
+		char where[32];
+
+		if (per_memcg(rc))
+			snprintf(where, sizeof(where), "%u %llu", g->key.nid,
+				 (unsigned long long)g->key.memcg_id);
+		else
+			snprintf(where, sizeof(where), "%u", g->key.nid);
+		pct(eff, sizeof(eff), sl_efficiency(g->counts.reclaimed, g->counts.scanned));
+		fprintf(out, "%-18s %-4s %10llu %10llu %6s %9llu\n", where,
+			gen_type_name(g->key.type), (unsigned long long)g->counts.scanned,
+			(unsigned long long)g->counts.reclaimed, eff,
+			(unsigned long long)g->counts.evictions);
+	}
+	for (i = 0; i < rc->mglru->nr_aging; i++) {
+		uint32_t nid = rc->mglru->aging[i].key.nid;
+		struct lru_mglru_aging a;
+
+		if ((int64_t)nid == last_nid)
+			continue;
+		last_nid = nid;
+		a = node_aging(rc->mglru, nid);
+		fprintf(out, "aging node %u: %llu new generations (%llu attempts, %llu forced)\n",
+			nid, (unsigned long long)a.increments, (unsigned long long)a.attempts,
+			(unsigned long long)a.forced);
+	}
+	free(t);
+	return 0;
+}
+
 int report_stat_text(FILE *out, const struct report_ctx *rc,
 		     const struct lru_snapshot *d)
 {
@@ -253,7 +325,7 @@ int report_stat_text(FILE *out, const struct report_ctx *rc,
 		fprintf(out, "LOST: %llu events, ring buffer full\n",
 			(unsigned long long)rc->drops);
 	if (n == 0)
-		fprintf(out, "  no reclaim\n");
+		fprintf(out, rc->mglru ? "  classic lists: no reclaim\n" : "  no reclaim\n");
 	for (i = 0; i < n; i++) {
 		const struct lru_balance *b = t[i].balance;
 		uint64_t scanned[4], anon, file;
@@ -304,9 +376,65 @@ int report_stat_text(FILE *out, const struct report_ctx *rc,
 			scan);
 		fprintf(out, "                 target  %s of the scan targets\n", tgt);
 	}
+	if (mglru_text(out, rc)) {
+		free(t);
+		return -1;
+	}
 	report_end_text(out, rc);
 	free(t);
 	return ferror(out) ? -1 : 0;
+}
+
+/*
+ * "mglru": per (nid, memcg_id, type) as the text has them; "aging": per
+ * (nid, memcg_id) as the maps have them.  Both null without MGLRU programs.
+ */
+static int mglru_json(json_object *o, const struct report_ctx *rc)
+{
+	json_object *arr, *aging;
+	struct lru_mglru_stat *t;
+	size_t n, i;
+
+	if (!rc->mglru) {
+		json_object_object_add(o, "mglru", NULL);
+		json_object_object_add(o, "aging", NULL);
+		return 0;
+	}
+	if (lru_mglru_by_type(rc->mglru, per_memcg(rc), &t, &n))
+		return -1;
+	arr = json_object_new_array();
+	for (i = 0; i < n; i++) {
+		const struct lru_mglru_stat *g = &t[i];
+		json_object *e = json_object_new_object();
+		double eff = sl_efficiency(g->counts.reclaimed, g->counts.scanned);
+
+		json_object_object_add(e, "nid", json_object_new_uint64(g->key.nid));
+		json_object_object_add(e, "memcg_id", json_object_new_uint64(g->key.memcg_id));
+		json_object_object_add(e, "type", json_object_new_string(gen_type_name(g->key.type)));
+		json_object_object_add(e, "scanned", json_object_new_uint64(g->counts.scanned));
+		json_object_object_add(e, "reclaimed", json_object_new_uint64(g->counts.reclaimed));
+		json_object_object_add(e, "evictions", json_object_new_uint64(g->counts.evictions));
+		json_object_object_add(e, "visited", json_object_new_uint64(g->counts.visited));
+		json_object_object_add(e, "efficiency", isnan(eff) ? NULL : num(eff, 4));
+		json_object_array_add(arr, e);
+	}
+	free(t);
+	aging = json_object_new_array();
+	for (i = 0; i < rc->mglru->nr_aging; i++) {
+		const struct lru_mglru_aging_stat *a = &rc->mglru->aging[i];
+		json_object *e = json_object_new_object();
+
+		json_object_object_add(e, "nid", json_object_new_uint64(a->key.nid));
+		json_object_object_add(e, "memcg_id", json_object_new_uint64(a->key.memcg_id));
+		json_object_object_add(e, "increments", json_object_new_uint64(a->aging.increments));
+		json_object_object_add(e, "attempts", json_object_new_uint64(a->aging.attempts));
+		json_object_object_add(e, "forced", json_object_new_uint64(a->aging.forced));
+		json_object_object_add(e, "max_seq", json_object_new_uint64(a->aging.max_seq));
+		json_object_array_add(aging, e);
+	}
+	json_object_object_add(o, "mglru", arr);
+	json_object_object_add(o, "aging", aging);
+	return 0;
 }
 
 int report_stat_json(FILE *out, const struct report_ctx *rc,
@@ -339,6 +467,10 @@ int report_stat_json(FILE *out, const struct report_ctx *rc,
 	json_object_object_add(o, "reclaimers", lru_snapshot_to_json(d, "list"));
 	json_object_object_add(o, "balance", lru_snapshot_to_json(d, "balance"));
 	json_object_object_add(o, "moves", lru_snapshot_to_json(d, "move"));
+	if (mglru_json(o, rc)) {
+		json_object_put(o);
+		return -1;
+	}
 	return report_json_end(out, rc, o);
 }
 

@@ -448,12 +448,103 @@ static void test_stat_json(void **state)
 		strcat(keys, key);
 		strcat(keys, " ");
 	}
-	assert_string_equal(keys, "ts interval_s source lists reclaimers balance moves drops cannot limits ");
+	assert_string_equal(keys, "ts interval_s source lists reclaimers balance moves mglru aging "
+			    "drops cannot limits ");
+	/* no MGLRU programs: null, not an empty array */
+	assert_true(json_object_is_type(json_object_object_get(o, "mglru"), json_type_null));
 	json_object_put(o);
 	free(t);
 }
 
 static void test_events_json(void **state);
+
+/* ---- MGLRU ---- */
+
+static void add_mglru(struct lru_mglru_snapshot *m, uint32_t nid, uint64_t memcg,
+		      uint8_t type, uint8_t who, uint8_t swp, uint64_t ev, uint64_t scanned,
+		      uint64_t reclaimed)
+{
+	struct lru_mglru_stat *g = &m->mglru[m->nr_mglru++];
+
+	memset(g, 0, sizeof(*g));
+	g->key = (struct lru_mglru_key){ .nid = nid, .memcg_id = memcg, .type = type,
+					 .reclaimer = who, .swappiness = swp };
+	g->counts = (struct lru_mglru_counts){ .evictions = ev, .scanned = scanned,
+					       .reclaimed = reclaimed, .visited = scanned };
+}
+
+/*
+ * An interval under MGLRU: per node and type, summed over reclaimers,
+ * swappiness and memcgs (or per memcg), beside the aging per node.
+ */
+static void test_stat_mglru(void **state)
+{
+	struct lrutrace_env e = env_of(false);
+	struct report_ctx rc = REPORT_CTX(&e);
+	struct lru_mglru_stat g[8];
+	struct lru_mglru_aging_stat a[3];
+	struct lru_mglru_snapshot m = { .mglru = g, .aging = a };
+	struct lru_snapshot empty;
+	json_object *o, *arr;
+	struct capture c;
+	char *t;
+
+	(void)state;
+	/* sorted by (nid, memcg, type, reclaimer, swappiness), as the loader's */
+	add_mglru(&m, 0, 1, 0, SL_RECLAIMER_KSWAPD, 60, 3, 300, 200);
+	add_mglru(&m, 0, 1, 0, SL_RECLAIMER_DIRECT, 60, 1, 100, 50);
+	add_mglru(&m, 0, 1, 1, SL_RECLAIMER_KSWAPD, 60, 4, 1000, 990);
+	add_mglru(&m, 0, 5, 1, SL_RECLAIMER_MEMCG, 0, 2, 64, 32);
+	add_mglru(&m, 1, 1, 1, SL_RECLAIMER_KSWAPD, 60, 1, 10, 0);
+	a[0] = (struct lru_mglru_aging_stat){ .key = { .nid = 0, .memcg_id = 1 },
+		.aging = { .attempts = 5, .increments = 3 } };
+	a[1] = (struct lru_mglru_aging_stat){ .key = { .nid = 0, .memcg_id = 5 },
+		.aging = { .attempts = 2, .increments = 1, .forced = 1 } };
+	a[2] = (struct lru_mglru_aging_stat){ .key = { .nid = 1, .memcg_id = 1 },
+		.aging = { .attempts = 1 } };
+	m.nr_aging = 3;
+	rc.mglru = &m;
+	lru_snapshot_init(&empty);
+
+	assert_int_equal(report_stat_text(capture_start(&c), &rc, &empty), 0);
+	t = capture_end(&c);
+	assert_fits_80(t);
+	assert_like(t, "^  classic lists: no reclaim$");
+	assert_like(t, "^MGLRU evictions \\(evict_folios\\)$");
+	/* anon: 300 + 100 scanned, 250 reclaimed, 4 evictions */
+	assert_like(t, "^0 +anon +400 +250 +62\\.5 +4$");
+	/* file over both memcgs: 1064 scanned, 1022 reclaimed */
+	assert_like(t, "^0 +file +1064 +1022 +96\\.1 +6$");
+	assert_like(t, "^1 +file +10 +0 +0\\.0 +1$");
+	assert_like(t, "^aging node 0: 4 new generations \\(7 attempts, 1 forced\\)$");
+	assert_like(t, "^aging node 1: 0 new generations \\(1 attempts, 0 forced\\)$");
+	free(t);
+
+	e = env_of(true);	/* --per-memcg: memcg 5 apart */
+	assert_int_equal(report_stat_text(capture_start(&c), &rc, &empty), 0);
+	t = capture_end(&c);
+	assert_like(t, "^0 1 +file +1000 +990 +99\\.0 +4$");
+	assert_like(t, "^0 5 +file +64 +32 +50\\.0 +2$");
+	free(t);
+
+	e = env_of(false);
+	assert_int_equal(report_stat_json(capture_start(&c), &rc, &empty), 0);
+	t = capture_end(&c);
+	o = parse_json(t);
+	arr = json_object_object_get(o, "mglru");
+	assert_int_equal(json_object_array_length(arr), 3);
+	assert_int_equal(sum_of(arr, "scanned"), 400 + 1064 + 10);
+	assert_int_equal(sum_of(arr, "reclaimed"), 250 + 1022);
+	assert_int_equal(sum_of(arr, "evictions"), 11);
+	assert_string_equal(json_object_get_string(json_object_object_get(
+		json_object_array_get_idx(arr, 0), "type")), "anon");
+	assert_true(json_object_is_type(json_object_object_get(
+		json_object_array_get_idx(arr, 2), "efficiency"), json_type_double));
+	assert_int_equal(sum_of(json_object_object_get(o, "aging"), "increments"), 4);
+	json_object_put(o);
+	free(t);
+	lru_snapshot_free(&empty);
+}
 
 static void test_hist_json(void **state)
 {
@@ -661,6 +752,7 @@ int main(void)
 		cmocka_unit_test(test_stat_text),
 		cmocka_unit_test(test_stat_memcg_decision),
 		cmocka_unit_test(test_stat_json),
+		cmocka_unit_test(test_stat_mglru),
 		cmocka_unit_test(test_events_json),
 		cmocka_unit_test(test_hist_json),
 		cmocka_unit_test(test_prometheus),
