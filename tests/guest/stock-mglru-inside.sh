@@ -5,6 +5,7 @@
 # pgscan/pgsteal deltas (6.1 counts pgscan as pages isolated), on the
 # stock-fentry source and, where the kernel has it, beside the series.
 . "$(dirname "$0")/../lib/tap.sh"
+. "$(dirname "$0")/tools.sh"
 . "$(dirname "$0")/kernel-lib.sh"
 check=$TAP_TOP/bpf/tests/build/stockcheck
 py=$TAP_TOP/tests/guest/stock-check.py
@@ -99,7 +100,8 @@ for src in stock-fentry $([ "$series" = 1 ] && echo series); do
 done
 # The generations as mmstat reads them add up to each node's LRU lists
 # (issue 13: within 1 %), read back to back while reclaim is quiet.
-mmstat=$TAP_TOP/tools/mmstat/build/mmstat
+mmstat=$(tool_path mmstat)
+check_tools mmstat splitlrutop
 for nd in /sys/devices/system/node/node[0-9]*; do
 	n=${nd##*node}
 	gens=$("$mmstat" -j lru_gen | jq --argjson n "$n" '[.lruvecs[] | select(.node == $n) | .gens[] | .anon + .file] | add')
@@ -131,7 +133,7 @@ fi
 # every frame of a node has the generations of /sys/kernel/debug/lru_gen,
 # and the per-type rates of the MGLRU programs.  It starts in a quiet
 # window and stops in one, so its counts must add up to vmstat's.
-top=$TAP_TOP/tools/splitlrutop/build/splitlrutop
+top=$(tool_path splitlrutop)
 wait_quiet 60 || diag "reclaim did not settle before splitlrutop"
 "$top" -b --json -d 1 -w "$work/top.rec" >"$work/top.json" 2>"$work/top.err" &
 top_pid=$!
