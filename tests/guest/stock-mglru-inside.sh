@@ -203,6 +203,47 @@ else
 	[ -n "${1:-}" ] && cp "$work/top.rec" "$work/top.json" "$1/"
 fi
 
+# ---- lrutrace stat under MGLRU ----
+# Started and stopped in quiet windows, so that its intervals' per-type
+# MGLRU pages must add up to vmstat's pgscan/pgsteal over its run.
+lrutrace=$(tool_path lrutrace)
+check_tools lrutrace
+wait_quiet 60 || diag "reclaim did not settle before lrutrace"
+v0="$(vmstat pgscan_anon) $(vmstat pgscan_file) $(vmstat pgsteal_anon) $(vmstat pgsteal_file)"
+"$lrutrace" stat 1 --json >"$work/lt.json" 2>"$work/lt.err" &
+lt_pid=$!
+for i in $(seq 240); do
+	grep -q '^lrutrace: tracing' "$work/lt.err" && break
+	kill -0 "$lt_pid" 2>/dev/null || break
+	sleep 0.5
+done
+if ! grep -q '^lrutrace: tracing' "$work/lt.err"; then
+	fail "lrutrace stat attaches with MGLRU on"
+	diag "$(head -c 600 "$work/lt.err")"
+else
+	pass "lrutrace stat attaches with MGLRU on"
+	timeout 600 cat "$WORKDIR/mglru-file" >/dev/null
+	timeout 600 stress-ng --vm 1 --vm-bytes 380M --vm-keep --timeout 4 --quiet >/dev/null 2>&1
+	memcg_pressure mglru-lt 64 96 mglru-file
+	wait_quiet 60 || diag "reclaim did not settle after the lrutrace window"
+	sleep 2.5	# two more intervals of the quiet memory
+	v1="$(vmstat pgscan_anon) $(vmstat pgscan_file) $(vmstat pgsteal_anon) $(vmstat pgsteal_file)"
+	kill -INT "$lt_pid"
+	wait "$lt_pid"
+	is "$?" 0 "lrutrace stat exits 0 on SIGINT"
+	want=$(paste -d' ' <(tr ' ' '\n' <<<"$v0") <(tr ' ' '\n' <<<"$v1") | awk '{ printf "%s%d", NR > 1 ? " " : "", $2 - $1 }')
+	got=$(jq -s -r '[ ([.[].mglru[] | select(.type == "anon") | .scanned] | add // 0),
+		([.[].mglru[] | select(.type == "file") | .scanned] | add // 0),
+		([.[].mglru[] | select(.type == "anon") | .reclaimed] | add // 0),
+		([.[].mglru[] | select(.type == "file") | .reclaimed] | add // 0) ] | map(tostring) | join(" ")' "$work/lt.json")
+	diag "lrutrace's intervals (scanned anon, file, reclaimed anon, file): $got; vmstat: $want"
+	is "$got" "$want" "lrutrace stat's MGLRU pages per type == vmstat's pgscan/pgsteal over its run"
+	cmp_ok "$(jq -s '[.[].aging[].increments] | add // 0' "$work/lt.json")" -gt 0 \
+		"lrutrace stat counts MGLRU aging (new generations)"
+	is "$(jq -s '[.[] | (.mglru | type) == "array"] | all' "$work/lt.json")" true \
+		"every interval has the mglru array"
+fi
+
 # Without debugfs the view says why, never zeros.
 if mountpoint -q /sys/kernel/debug && umount /sys/kernel/debug 2>/dev/null; then
 	out=$("$top" --no-bpf -b --json -n 1 -d 0.5 2>/dev/null | tail -n 1)
