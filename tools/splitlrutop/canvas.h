@@ -52,11 +52,18 @@ struct sl_canvas {
 	int rows, cols;
 	struct sl_cell *cells;
 	const struct sl_glyphs *glyphs;
+	/*
+	 * Rows [used_rows, rows) are blank: nothing was written there since
+	 * the last clear, so the next clear stops at used_rows.  A batch
+	 * frame fills 30 of its 200 rows.
+	 */
+	int used_rows;
 };
 
 int sl_canvas_init(struct sl_canvas *c, int rows, int cols,
 		   const struct sl_glyphs *g);
 void sl_canvas_free(struct sl_canvas *c);
+/* Blank every cell (only the rows written since the last clear). */
 void sl_canvas_clear(struct sl_canvas *c);
 
 /* Write ASCII text at (row, col); returns the column after it. */
