@@ -323,7 +323,8 @@ static int tui_replay(struct tui *t)
 	pos = n > 1 ? 1 : 0;
 	t->replay = true;
 	t->view.paused = false;
-	bool dirty = true;
+	/* dirty: load the samples at pos; draw: the screen is out of date */
+	bool dirty = true, draw = true;
 	while (!t->quit && !sl_stop_requested()) {
 		if (dirty) {
 			if (replay_seek(t, r, pos, buf, err, sizeof(err))) {
@@ -333,10 +334,15 @@ static int tui_replay(struct tui *t)
 			if (!speed_ms)
 				speed_ms = t->cur->interval_ms ? (unsigned)t->cur->interval_ms : 1000;
 			dirty = false;
+			draw = true;
 		}
-		snprintf(position, sizeof(position), "REPLAY %zu/%zu%s%s", pos, n - 1, truncated,
-			 playing ? " >" : "");
-		redraw(t, position);
+		/* Paused on a frame, the loop only waits for keys: nothing to redraw. */
+		if (draw) {
+			snprintf(position, sizeof(position), "REPLAY %zu/%zu%s%s", pos, n - 1,
+				 truncated, playing ? " >" : "");
+			redraw(t, position);
+			draw = false;
+		}
 		int key = sl_term_key(KEY_WAIT_MS);
 		if (playing && now_ns() >= next) {
 			if (pos + 1 < n) {
@@ -344,10 +350,14 @@ static int tui_replay(struct tui *t)
 				dirty = true;
 			} else {
 				playing = false;
+				draw = true;
 			}
 			next = now_ns() + speed_ms * 1000000ull;
 		}
-		if (key == SL_KEY_NONE || common_key(t, key))
+		if (key == SL_KEY_NONE)
+			continue;
+		draw = true;	/* any key may change the view or the status line */
+		if (common_key(t, key))
 			continue;
 		switch (key) {
 		case ' ':
