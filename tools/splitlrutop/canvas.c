@@ -52,7 +52,7 @@ void sl_canvas_clear(struct sl_canvas *c)
 	if (c->used_rows <= 0)
 		return;
 	for (int i = 0; i < c->cols; i++)
-		first[i] = (struct sl_cell){ L' ', SL_A_NORMAL };
+		first[i] = (struct sl_cell){ .ch = L' ', .attr = SL_A_NORMAL };
 	for (int r = 1; r < c->used_rows; r++)
 		memcpy(c->cells + (size_t)r * c->cols, first, (size_t)c->cols * sizeof(*first));
 	c->used_rows = 0;
@@ -67,7 +67,7 @@ static void canvas_used(struct sl_canvas *c, int row)
 int sl_canvas_putwc(struct sl_canvas *c, int row, int col, int attr, wchar_t ch)
 {
 	if (row >= 0 && row < c->rows && col >= 0 && col < c->cols) {
-		c->cells[row * c->cols + col] = (struct sl_cell){ ch, (unsigned char)attr };
+		c->cells[row * c->cols + col] = (struct sl_cell){ .ch = ch, .attr = (unsigned char)attr };
 		canvas_used(c, row);
 	}
 	return col + 1;

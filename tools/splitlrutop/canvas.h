@@ -36,6 +36,11 @@ enum sl_attr {
 struct sl_cell {
 	wchar_t ch;
 	unsigned char attr;
+	/*
+	 * Always zero (a compound literal zeroes it), so rows compare with
+	 * memcmp: term.c finds the rows a frame changed that way.
+	 */
+	unsigned char zero[sizeof(wchar_t) - 1];
 };
 
 /* The glyphs a canvas may use: ASCII everywhere, blocks in UTF-8 locales. */

@@ -163,7 +163,7 @@ static attr_t curses_attr(unsigned char a)
 
 static bool same_cell(const struct sl_cell *a, const struct sl_cell *b)
 {
-	return a->ch == b->ch && a->attr == b->attr;	/* not memcmp: padding */
+	return a->ch == b->ch && a->attr == b->attr;
 }
 
 /* Cells [from, to) of row r, one curses call per run of one attribute. */
@@ -209,6 +209,8 @@ void sl_term_draw(const struct sl_canvas *c)
 		int from = 0, to = width;
 
 		if (!full) {
+			if (!memcmp(line, old, (size_t)to * sizeof(*line)))
+				continue;	/* most rows: nothing changed */
 			while (from < to && same_cell(&line[from], &old[from]))
 				from++;
 			while (to > from && same_cell(&line[to - 1], &old[to - 1]))
