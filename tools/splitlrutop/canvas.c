@@ -81,6 +81,14 @@ int sl_canvas_puts(struct sl_canvas *c, int row, int col, int attr,
 	return col;
 }
 
+int sl_canvas_right(struct sl_canvas *c, int row, int col, int width, int attr,
+		    const char *s)
+{
+	for (int pad = width - (int)strlen(s); pad > 0; pad--)
+		col = sl_canvas_putwc(c, row, col, attr, L' ');
+	return sl_canvas_puts(c, row, col, attr, s);
+}
+
 int sl_canvas_printf(struct sl_canvas *c, int row, int col, int attr,
 		     const char *fmt, ...)
 {

@@ -78,6 +78,12 @@ int sl_canvas_printf(struct sl_canvas *c, int row, int col, int attr,
 		     const char *fmt, ...) __attribute__((format(printf, 5, 6)));
 int sl_canvas_putwc(struct sl_canvas *c, int row, int col, int attr, wchar_t ch);
 /*
+ * ASCII text right-aligned in width columns (printf's "%*s", without a
+ * format to parse: the tables' cells); returns the column after it.
+ */
+int sl_canvas_right(struct sl_canvas *c, int row, int col, int width, int attr,
+		    const char *s);
+/*
  * Write text from (row, col), breaking lines at spaces and going on at col
  * on the next row, up to max_row.  Returns the row after the last used.
  */

@@ -98,6 +98,32 @@ static void test_shares(void **state)
 	ok(sl_node_target_anon_pm(&n, &src) == 909 && src == SL_SRC_BPF, "and its target share too");
 }
 
+/*
+ * Rates below 1000 are formatted without printf (issue 17): the same text
+ * as "%.0f", halves (rounded to even) and the edge at 999.5 included.
+ */
+static void test_fmt_rate_whole(void **state)
+{
+	(void)state;
+	char got[16], want[16];
+
+	for (int i = 0; i <= 2000000; i += 7) {
+		double v = i / 2000.0;
+		if (v >= 1000)
+			break;
+		snprintf(want, sizeof(want), "%.0f", v);
+		ok(!strcmp(sl_fmt_rate(got, sizeof(got), v), want), "%.4f: '%s', not '%s'", v, got, want);
+	}
+	static const double edges[] = { 0, 0.5, 1.5, 2.5, 0.49999999999999994, 999.4999, 999.5, 999.9 };
+	for (size_t i = 0; i < sizeof(edges) / sizeof(edges[0]); i++) {
+		snprintf(want, sizeof(want), "%.0f", edges[i]);
+		ok(!strcmp(sl_fmt_rate(got, sizeof(got), edges[i]), want), "%.17g: '%s', not '%s'",
+		   edges[i], got, want);
+	}
+	ok(!strcmp(sl_fmt_rate(got, 3, 999.0), "99"), "cut to the buffer like snprintf: '%s'", got);
+	ok(!strcmp(sl_fmt_rate(got, sizeof(got), 1500), "1.5k"), "1500: '%s'", got);
+}
+
 /* Every count column is a field of the list counts' table. */
 static void test_columns(void **state)
 {
@@ -606,6 +632,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_shares),
 		cmocka_unit_test(test_columns),
+		cmocka_unit_test(test_fmt_rate_whole),
 		cmocka_unit_test(test_derive_vmstat),
 		cmocka_unit_test(test_derive_bpf),
 		cmocka_unit_test(test_memcg_sort),
