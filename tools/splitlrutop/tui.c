@@ -16,7 +16,13 @@
 #include "record.h"
 #include "ui.h"
 
-#define KEY_WAIT_MS 250		/* longest wait, so a stop signal is seen soon */
+/*
+ * Longest wait for a key.  A stop signal or a resize ends the wait at
+ * once (no SA_RESTART); the bound is for one that lands between the check
+ * and the wait.  Waits otherwise last until the next sample, so at a 1 s
+ * refresh the loop wakes once a second, not four times.
+ */
+#define KEY_WAIT_MS 1000
 
 static const unsigned steps_ms[] = { 250, 500, 1000, 2000, 3000, 5000, 10000, 30000, 60000 };
 
@@ -215,7 +221,7 @@ static int tui_live(struct tui *t)
 			redraw(t, NULL);
 			continue;
 		}
-		uint64_t wait = t->view.paused ? KEY_WAIT_MS : (deadline - now) / 1000000;
+		uint64_t wait = t->view.paused ? KEY_WAIT_MS : (deadline - now + 999999) / 1000000;
 		int key = sl_term_key(wait > KEY_WAIT_MS ? KEY_WAIT_MS : (int)wait);
 		if (key == SL_KEY_NONE)
 			continue;
@@ -343,7 +349,10 @@ static int tui_replay(struct tui *t)
 			redraw(t, position);
 			draw = false;
 		}
-		int key = sl_term_key(KEY_WAIT_MS);
+		uint64_t now = now_ns(), wait = KEY_WAIT_MS;
+		if (playing)
+			wait = next > now ? (next - now + 999999) / 1000000 : 0;
+		int key = sl_term_key(wait > KEY_WAIT_MS ? KEY_WAIT_MS : (int)wait);
 		if (playing && now_ns() >= next) {
 			if (pos + 1 < n) {
 				pos++;
