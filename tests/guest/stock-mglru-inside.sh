@@ -231,7 +231,7 @@ else
 	kill -INT "$lt_pid"
 	wait "$lt_pid"
 	is "$?" 0 "lrutrace stat exits 0 on SIGINT"
-	want=$(paste -d' ' <(tr ' ' '\n' <<<"$v0") <(tr ' ' '\n' <<<"$v1") | awk '{ printf "%s%d", NR > 1 ? " " : "", $2 - $1 }')
+	want=$(paste -d' ' <(tr ' ' '\n' <<<"$v0") <(tr ' ' '\n' <<<"$v1") | awk '{ printf "%s%d", (NR > 1 ? " " : ""), $2 - $1 }')
 	got=$(jq -s -r '[ ([.[].mglru[] | select(.type == "anon") | .scanned] | add // 0),
 		([.[].mglru[] | select(.type == "file") | .scanned] | add // 0),
 		([.[].mglru[] | select(.type == "anon") | .reclaimed] | add // 0),
