@@ -37,12 +37,7 @@ wait_quiet 60 || diag "reclaim did not settle before the window"
 
 "$check" --out "$work" $sources 2>"$work/err" &
 pid=$!
-for i in $(seq 240); do
-	grep -q '^attached' "$work/err" && break
-	kill -0 "$pid" 2>/dev/null || break
-	sleep 0.5
-done
-if ! grep -q '^attached' "$work/err"; then
+if ! wait_started "$pid" "$work/err" '^attached'; then
 	fail "stockcheck attaches $sources"
 	diag "$(cat "$work/err")"
 	done_testing

@@ -36,15 +36,20 @@ tracepoint:vmscan:mm_vmscan_lru_gen_evict { @reclaimed[args->type] = sum(args->n
 tracepoint:vmscan:mm_vmscan_lru_gen_type { @decisions = count(); @reason[args->reason] = count(); }
 tracepoint:vmscan:mm_vmscan_lru_gen_age { @aged = count(); }' >"$work/gen.out" 2>"$work/gen.err" &
 	gen_pid=$!
-	for i in $(seq 240); do
-		grep -q '^Attaching' "$work/gen.out" && return 0
-		kill -0 "$gen_pid" 2>/dev/null || return 1
-		sleep 0.5
-	done
-	return 1
+	wait_started "$gen_pid" "$work/gen.out" '^Attaching'
 }
 gen_value() {	# MAP [KEY]: the value bpftrace printed, 0 when absent
 	awk -v k="@$1${2:+[$2]}:" '$1 == k { v = $2 } END { print v + 0 }' "$work/gen.out"
+}
+
+# reclaim_window MEMCG TOOL: global and memcg reclaim of both types while
+# TOOL samples, then quiet, and two more 1 s samples of the quiet memory.
+reclaim_window() {
+	timeout 600 cat "$WORKDIR/mglru-file" >/dev/null
+	timeout 600 stress-ng --vm 1 --vm-bytes 380M --vm-keep --timeout 4 --quiet >/dev/null 2>&1
+	memcg_pressure "$1" 64 96 mglru-file
+	wait_quiet 60 || diag "reclaim did not settle after the $2 window"
+	sleep 2.5
 }
 
 make_file mglru-file 100
@@ -54,12 +59,7 @@ if [ "$gen_events" = 1 ]; then
 fi
 "$check" --out "$work" --no-events $sources 2>"$work/err" &
 pid=$!
-for i in $(seq 240); do
-	grep -q '^attached' "$work/err" && break
-	kill -0 "$pid" 2>/dev/null || break
-	sleep 0.5
-done
-if ! grep -q '^attached' "$work/err"; then
+if ! wait_started "$pid" "$work/err" '^attached'; then
 	fail "stockcheck attaches $sources"
 	diag "$(cat "$work/err")"
 	done_testing
@@ -137,21 +137,12 @@ top=$(tool_path splitlrutop)
 wait_quiet 60 || diag "reclaim did not settle before splitlrutop"
 "$top" -b --json -d 1 -w "$work/top.rec" >"$work/top.json" 2>"$work/top.err" &
 top_pid=$!
-for i in $(seq 240); do
-	[ -s "$work/top.json" ] && break
-	kill -0 "$top_pid" 2>/dev/null || break
-	sleep 0.5
-done
-if [ ! -s "$work/top.json" ]; then
+if ! wait_started "$top_pid" "$work/top.json"; then
 	fail "splitlrutop -b --json prints a frame with MGLRU on"
 	diag "$(cat "$work/top.err")"
 else
 	pass "splitlrutop -b --json prints a frame with MGLRU on"
-	timeout 600 cat "$WORKDIR/mglru-file" >/dev/null
-	timeout 600 stress-ng --vm 1 --vm-bytes 380M --vm-keep --timeout 4 --quiet >/dev/null 2>&1
-	memcg_pressure mglru-top 64 96 mglru-file
-	wait_quiet 60 || diag "reclaim did not settle after the splitlrutop window"
-	sleep 2.5	# two more frames of the quiet memory
+	reclaim_window mglru-top splitlrutop
 	kill -INT "$top_pid"
 	wait "$top_pid"
 	is "$?" 0 "splitlrutop exits 0 on SIGINT"
@@ -212,21 +203,12 @@ wait_quiet 60 || diag "reclaim did not settle before lrutrace"
 v0="$(vmstat pgscan_anon) $(vmstat pgscan_file) $(vmstat pgsteal_anon) $(vmstat pgsteal_file)"
 "$lrutrace" stat 1 --json >"$work/lt.json" 2>"$work/lt.err" &
 lt_pid=$!
-for i in $(seq 240); do
-	grep -q '^lrutrace: tracing' "$work/lt.err" && break
-	kill -0 "$lt_pid" 2>/dev/null || break
-	sleep 0.5
-done
-if ! grep -q '^lrutrace: tracing' "$work/lt.err"; then
+if ! wait_started "$lt_pid" "$work/lt.err" '^lrutrace: tracing'; then
 	fail "lrutrace stat attaches with MGLRU on"
 	diag "$(head -c 600 "$work/lt.err")"
 else
 	pass "lrutrace stat attaches with MGLRU on"
-	timeout 600 cat "$WORKDIR/mglru-file" >/dev/null
-	timeout 600 stress-ng --vm 1 --vm-bytes 380M --vm-keep --timeout 4 --quiet >/dev/null 2>&1
-	memcg_pressure mglru-lt 64 96 mglru-file
-	wait_quiet 60 || diag "reclaim did not settle after the lrutrace window"
-	sleep 2.5	# two more intervals of the quiet memory
+	reclaim_window mglru-lt lrutrace
 	v1="$(vmstat pgscan_anon) $(vmstat pgscan_file) $(vmstat pgsteal_anon) $(vmstat pgsteal_file)"
 	kill -INT "$lt_pid"
 	wait "$lt_pid"
