@@ -22,6 +22,10 @@
 #                 lru_lock count compares the two)
 #   make image    the guest root image       (guest-image/build-image)
 #   make guest    kernel + image
+#   make guest-tools  make deb, then those packages installed into an
+#                 overlay of the image (guest-image/install-debs), which the
+#                 guest tests boot: make check's tests run the installed
+#                 tools; SPLITLRU_GUEST_TOOLS=build runs the build tree's
 #   make install  the tools, their man pages and libmmstat under
 #                 $(DESTDIR)$(PREFIX) (PREFIX defaults to /usr/local)
 #   make distclean  clean, and drop the cache in $(SPLITLRU_CACHE)
@@ -36,7 +40,7 @@ BUILT      := $(foreach c,$(COMPONENTS),$(if $(wildcard $(c)/Makefile),$(c)))
 PROVE ?= prove
 TESTS := tests/unit tests/guest
 
-.PHONY: print-components run check check-host bench fuzz soak deb install clean distclean deps build kernel kernel-stock kernel-debug kernel-stock-debug kernel-distro image guest
+.PHONY: print-components run check check-host bench fuzz soak deb install clean distclean deps build kernel kernel-stock kernel-debug kernel-stock-debug kernel-distro image guest guest-tools
 
 run: build guest
 	guest-image/qemu-run --interactive --timeout 0 -- guest-image/demo-session
@@ -44,14 +48,22 @@ run: build guest
 # make check SANITIZE=1: the host tests run on the ASan+UBSan build; the
 # guest image has no ASan runtime, so the guest tests then run on the plain
 # build (build/.mode makes the switch a rebuild, see mk/common.mk).
+# The guest tests run the tools the packages installed (guest-tools), as
+# a user has them; SPLITLRU_GUEST_TOOLS=build make check runs the build
+# tree's instead, without building the packages.
+# make run and make bench boot the build tree's (qemu-run's default).
+SPLITLRU_GUEST_TOOLS ?= installed
+check: export SPLITLRU_GUEST_TOOLS := $(SPLITLRU_GUEST_TOOLS)
+CHECK_TOOLS := $(if $(filter installed,$(SPLITLRU_GUEST_TOOLS)),guest-tools)
+
 ifeq ($(SANITIZE),1)
-check: build guest kernel-distro
+check: build guest kernel-distro $(CHECK_TOOLS)
 	$(PROVE) -r tests/unit
 	@echo "check: guest tests run the plain build (no libasan in the guest)"
 	$(MAKE) --no-print-directory build SANITIZE=0
 	MAKEFLAGS= $(PROVE) -r tests/guest
 else
-check: build guest kernel-distro
+check: build guest kernel-distro $(CHECK_TOOLS)
 	$(PROVE) -r $(TESTS)
 endif
 
@@ -112,6 +124,11 @@ kernel-distro: deps image
 
 image: deps
 	guest-image/build-image
+
+# Always rebuilds the packages: they must be the tree's as it is now.
+guest-tools: deps guest
+	@mk/make-deb
+	guest-image/install-debs
 
 guest: kernel image
 

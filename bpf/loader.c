@@ -700,6 +700,7 @@ static int load_stock(struct lru_tracer *t)
 		struct bpf_map *stock, *own;
 	} shared[] = {
 		{ t->stock->maps.list_counts, t->skel->maps.list_counts },
+		{ t->stock->maps.list_cache, t->skel->maps.list_cache },
 		{ t->stock->maps.balance, t->skel->maps.balance },
 		{ t->stock->maps.move_counts, t->skel->maps.move_counts },
 		{ t->stock->maps.hists, t->skel->maps.hists },
@@ -1004,11 +1005,61 @@ static int read_counts(struct lru_tracer *t, const struct bpf_map *map, void **a
 	return LRU_OK;
 }
 
+#define NR_LIST_COUNTS (sizeof(struct lru_list_counts) / sizeof(__u64))
+
+/* Sorted lists with a key more than once (hash and cache slots): one, summed. */
+static void merge_equal_lists(struct lru_snapshot *s)
+{
+	size_t out = 0;
+
+	qsort(s->lists, s->nr_lists, sizeof(*s->lists), snapshot_cmp_list_key);
+	for (size_t i = 0; i < s->nr_lists; i++) {
+		if (out && !snapshot_cmp_list_key(&s->lists[out - 1], &s->lists[i])) {
+			__u64 *to = (__u64 *)&s->lists[out - 1].counts;
+			const __u64 *from = (const __u64 *)&s->lists[i].counts;
+
+			for (size_t k = 0; k < NR_LIST_COUNTS; k++)
+				to[k] += from[k];
+			continue;
+		}
+		s->lists[out++] = s->lists[i];
+	}
+	s->nr_lists = out;
+}
+
+/* Each CPU's taken list_cache slots, added to the lists list_counts gave. */
+static int add_list_cache(struct lru_tracer *t, struct lru_snapshot *s)
+{
+	struct map_entries e;
+	int rc = read_map(t, t->skel->maps.list_cache, &e);
+
+	if (rc)
+		return rc;
+	if (e.value_size != sizeof(struct lru_list_cache_slot) * t->ncpus)
+		return LRU_ERR_IO;
+	for (__u32 i = 0; i < e.count; i++) {
+		const struct lru_list_cache_slot *slot = ENTRY_VALUE(&e, i);
+
+		for (int cpu = 0; cpu < t->ncpus; cpu++, slot++) {
+			struct lru_list_stat l = { slot->key, slot->counts };
+
+			if (!slot->counts.shrinks)	/* never taken */
+				continue;
+			if (lru_snapshot_add_list(s, &l))
+				return LRU_ERR_NOMEM;
+		}
+	}
+	merge_equal_lists(s);
+	return LRU_OK;
+}
+
 static int read_lists(struct lru_tracer *t, struct lru_snapshot *s)
 {
-	return read_counts(t, t->skel->maps.list_counts, (void **)&s->lists, &s->nr_lists,
-			   &s->cap_lists,
-			   COUNTS_LAYOUT(struct lru_list_stat, snapshot_cmp_list_key));
+	int rc = read_counts(t, t->skel->maps.list_counts, (void **)&s->lists, &s->nr_lists,
+			     &s->cap_lists,
+			     COUNTS_LAYOUT(struct lru_list_stat, snapshot_cmp_list_key));
+
+	return rc ? rc : add_list_cache(t, s);
 }
 
 static int read_moves(struct lru_tracer *t, struct lru_snapshot *s)

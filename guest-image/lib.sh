@@ -97,6 +97,21 @@ image_key() {
 
 image_path() { echo "$SPLITLRU_CACHE/image/rootfs-$(image_key).ext4"; }
 
+# The packages make deb built (mk/make-deb's DEB_OUT) that the guest
+# installs: the tools and the library they link, not -dev or -dbgsym.
+debs_dir() { echo "${DEB_OUT:-$SPLITLRU_TOP/build/deb}"; }
+guest_debs() { ls -1 "$(debs_dir)"/splitlru-tools_*.deb "$(debs_dir)"/libmmstat1_*.deb 2>/dev/null; }
+
+# tools_image_path: the image with guest_debs installed (install-debs), a
+# qcow2 overlay keyed by the image and the packages' bytes, so that a new
+# build of either never boots an old one.  Empty when make deb has not run.
+tools_image_path() {
+	local debs key
+	debs=$(guest_debs) && [ -n "$debs" ] || return 0
+	key=$({ image_key; sha256sum $debs | cut -d' ' -f1; } | sha256sum | cut -c1-16)
+	echo "$SPLITLRU_CACHE/image/tools-$key.qcow2"
+}
+
 # need_space DIR MIB: fail early, with the numbers, when DIR's file system
 # cannot hold MIB more mebibytes.
 need_space() {

@@ -3,6 +3,7 @@
  * mglru.c: memory and arithmetic of struct lru_mglru_snapshot (per-type
  * evictions and aging, from stock.bpf.c; sl_mglru.h).  Needs no kernel.
  */
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include "lru_loader.h"	/* enum lru_error */
@@ -47,12 +48,38 @@ void lru_mglru_snapshot_free(struct lru_mglru_snapshot *s)
 	lru_mglru_snapshot_init(s);
 }
 
+/* the keys lead their structs: the sorted-delta compares whole entries */
+_Static_assert(offsetof(struct lru_mglru_stat, key) == 0, "key first");
+_Static_assert(offsetof(struct lru_mglru_aging_stat, key) == 0, "key first");
+
+static void sub_evictions(void *to, const void *from, const void *ctx)
+{
+	struct lru_mglru_counts *o = &((struct lru_mglru_stat *)to)->counts;
+	const struct lru_mglru_counts *b = &((const struct lru_mglru_stat *)from)->counts;
+
+	(void)ctx;
+	o->evictions -= b->evictions;
+	o->scanned -= b->scanned;
+	o->reclaimed -= b->reclaimed;
+	o->visited -= b->visited;
+}
+
+static void sub_aging(void *to, const void *from, const void *ctx)
+{
+	struct lru_mglru_aging *o = &((struct lru_mglru_aging_stat *)to)->aging;
+	const struct lru_mglru_aging *b = &((const struct lru_mglru_aging_stat *)from)->aging;
+
+	(void)ctx;
+	o->attempts -= b->attempts;
+	o->increments -= b->increments;
+	o->forced -= b->forced;
+	/* max_seq and min_seq are states: now's */
+}
+
 int lru_mglru_snapshot_delta(const struct lru_mglru_snapshot *now,
 			     const struct lru_mglru_snapshot *then,
 			     struct lru_mglru_snapshot *out)
 {
-	size_t i, j;
-
 	if (!now || !then || !out || out == now || out == then)
 		return LRU_ERR_INVAL;
 	out->ts_ns = now->ts_ns;
@@ -61,45 +88,16 @@ int lru_mglru_snapshot_delta(const struct lru_mglru_snapshot *now,
 	    lru_snapshot_grow((void **)&out->aging, &out->cap_aging, now->nr_aging,
 				sizeof(*out->aging)))
 		return LRU_ERR_NOMEM;
-
-	/* both sorted by key: walk them together */
-	for (i = j = 0; i < now->nr_mglru; i++) {
-		struct lru_mglru_counts *o = &out->mglru[i].counts;
-		const struct lru_mglru_counts *b;
-
-		out->mglru[i] = now->mglru[i];
-		while (j < then->nr_mglru &&
-		       lru_mglru_cmp_key(&then->mglru[j].key, &now->mglru[i].key) < 0)
-			j++;
-		if (j >= then->nr_mglru ||
-		    lru_mglru_cmp_key(&then->mglru[j].key, &now->mglru[i].key))
-			continue;
-		b = &then->mglru[j].counts;
-		o->evictions -= b->evictions;
-		o->scanned -= b->scanned;
-		o->reclaimed -= b->reclaimed;
-		o->visited -= b->visited;
-	}
+	if (now->nr_mglru)
+		memcpy(out->mglru, now->mglru, now->nr_mglru * sizeof(*out->mglru));
+	if (now->nr_aging)
+		memcpy(out->aging, now->aging, now->nr_aging * sizeof(*out->aging));
 	out->nr_mglru = now->nr_mglru;
-
-	for (i = j = 0; i < now->nr_aging; i++) {
-		struct lru_mglru_aging *o = &out->aging[i].aging;
-		const struct lru_mglru_aging *b;
-
-		out->aging[i] = now->aging[i];
-		while (j < then->nr_aging &&
-		       lru_mglru_cmp_aging(&then->aging[j].key, &now->aging[i].key) < 0)
-			j++;
-		if (j >= then->nr_aging ||
-		    lru_mglru_cmp_aging(&then->aging[j].key, &now->aging[i].key))
-			continue;
-		b = &then->aging[j].aging;
-		o->attempts -= b->attempts;
-		o->increments -= b->increments;
-		o->forced -= b->forced;
-		/* max_seq and min_seq are states: now's */
-	}
 	out->nr_aging = now->nr_aging;
+	lru_sorted_delta(out->mglru, out->nr_mglru, then->mglru, then->nr_mglru,
+			 sizeof(*out->mglru), lru_mglru_cmp_key, sub_evictions, NULL);
+	lru_sorted_delta(out->aging, out->nr_aging, then->aging, then->nr_aging,
+			 sizeof(*out->aging), lru_mglru_cmp_aging, sub_aging, NULL);
 	return LRU_OK;
 }
 

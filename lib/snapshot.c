@@ -166,9 +166,11 @@ void lru_snapshot_sort(struct lru_snapshot *s)
 			      arrays[a].size, arrays[a].cmp);
 }
 
-/* to -= from, every counter of record r */
-static void sub_counts(const struct sl_record *r, void *to, const void *from)
+/* to -= from, every counter of record r (ctx) */
+static void sub_counts(void *to, const void *from, const void *ctx)
 {
+	const struct sl_record *r = ctx;
+
 	for (size_t i = 0; i < r->nr_fields; i++) {
 		const struct sl_field *f = &r->fields[i];
 
@@ -177,26 +179,47 @@ static void sub_counts(const struct sl_record *r, void *to, const void *from)
 	}
 }
 
+void lru_sorted_delta(void *out, size_t n, const void *then, size_t m, size_t size,
+		      int (*cmp)(const void *, const void *),
+		      void (*sub)(void *to, const void *from, const void *ctx),
+		      const void *ctx)
+{
+	char *o = out;
+	const char *t = then;
+	size_t i, j;
+
+	/* both sorted by key: walk them together */
+	for (i = j = 0; i < n; i++) {
+		while (j < m && cmp(t + j * size, o + i * size) < 0)
+			j++;
+		if (j < m && cmp(t + j * size, o + i * size) == 0)
+			sub(o + i * size, t + j * size, ctx);
+	}
+}
+
+/* an entry's counts lie at counts_off (ctx: the array) */
+static void sub_entry_counts(void *to, const void *from, const void *ctx)
+{
+	const struct array *a = ctx;
+
+	sub_counts((char *)to + a->counts_off, (const char *)from + a->counts_off,
+		   a->counts);
+}
+
 /* out's array a = now's, less then's counts of the same key (both sorted). */
 static int delta_array(const struct array *a, const struct lru_snapshot *now,
 		       const struct lru_snapshot *then, struct lru_snapshot *out)
 {
-	size_t n = *nr_of(a, now), m = *nr_of(a, then), i, j;
+	size_t n = *nr_of(a, now);
 
 	if (lru_snapshot_grow(items(a, out), cap_of(a, out), n, a->size))
 		return -1;
 	if (n)
 		memcpy(*items(a, out), *items(a, now), n * a->size);
 	*nr_of(a, out) = n;
-	for (i = j = 0; a->counts && i < n; i++) {
-		const char *key = item(a, now, i);
-
-		while (j < m && a->cmp(item(a, then, j), key) < 0)
-			j++;
-		if (j < m && a->cmp(item(a, then, j), key) == 0)
-			sub_counts(a->counts, item(a, out, i) + a->counts_off,
-				   item(a, then, j) + a->counts_off);
-	}
+	if (a->counts)
+		lru_sorted_delta(*items(a, out), n, *items(a, then), *nr_of(a, then),
+				 a->size, a->cmp, sub_entry_counts, a);
 	return 0;
 }
 

@@ -118,6 +118,16 @@ struct lru_list_counts {
 	__u64 writeback_io;
 };
 
+/*
+ * One slot of the per-CPU array "list_cache" (lru_common.bpf.h): a list's
+ * counts on one CPU, in front of list_counts; counts.shrinks 0: free.
+ */
+#define LRU_LIST_CACHE_SLOTS 64
+struct lru_list_cache_slot {
+	struct lru_list_key key;
+	struct lru_list_counts counts;
+};
+
 /* Key of the latest balance decision (hash "balance"). */
 struct lru_balance_key {
 	__u64 memcg_id;

@@ -96,6 +96,15 @@ struct json_object *lru_snapshot_to_json(const struct lru_snapshot *s, const cha
 
 /* Grow *arr (of elem-sized items, capacity *cap) to hold need items. */
 int lru_snapshot_grow(void **arr, size_t *cap, size_t need, size_t elem);
+/*
+ * An interval of two arrays sorted by cmp: out (n items, a copy of now's)
+ * gets sub(out item, then's item of the same key, ctx) for every key that
+ * then (m items) has too; a key new since then keeps now's counts.
+ */
+void lru_sorted_delta(void *out, size_t n, const void *then, size_t m, size_t size,
+		      int (*cmp)(const void *, const void *),
+		      void (*sub)(void *to, const void *from, const void *ctx),
+		      const void *ctx);
 /* Sort orders of the snapshot arrays: nid, memcg_id, then the rest. */
 int lru_snapshot_cmp_list_key(const void *a, const void *b);
 int lru_snapshot_cmp_balance(const void *a, const void *b);

@@ -14,6 +14,7 @@
 #include "lru_format.h"
 #include "sl_fields.h"
 #include "sl_format.h"
+#include "sl_mglru.h"
 #include "sl_snapshot.h"
 
 static const struct sl_record *const records[] = {
@@ -252,6 +253,57 @@ static void test_snapshot_delta(void **state)
 }
 
 /* A snapshot written as text reads back the same (the fixtures' format). */
+static void add_eviction(struct lru_mglru_snapshot *s, uint32_t nid, uint8_t type,
+			 uint64_t scanned, uint64_t max_seq)
+{
+	struct lru_mglru_stat *g;
+	struct lru_mglru_aging_stat *a;
+
+	assert_int_equal(lru_snapshot_grow((void **)&s->mglru, &s->cap_mglru,
+					   s->nr_mglru + 1, sizeof(*g)), 0);
+	g = &s->mglru[s->nr_mglru++];
+	memset(g, 0, sizeof(*g));
+	g->key = (struct lru_mglru_key){ .nid = nid, .memcg_id = 1, .type = type };
+	g->counts = (struct lru_mglru_counts){ .evictions = 1, .scanned = scanned,
+					       .reclaimed = scanned / 2, .visited = scanned };
+	assert_int_equal(lru_snapshot_grow((void **)&s->aging, &s->cap_aging,
+					   s->nr_aging + 1, sizeof(*a)), 0);
+	a = &s->aging[s->nr_aging++];
+	memset(a, 0, sizeof(*a));
+	a->key = (struct lru_balance_key){ .nid = nid, .memcg_id = 1 + type };
+	a->aging = (struct lru_mglru_aging){ .attempts = scanned, .increments = 1,
+					     .max_seq = max_seq };
+}
+
+/* The MGLRU interval walks both sorted arrays as the classic one does. */
+static void test_mglru_delta(void **state)
+{
+	struct lru_mglru_snapshot then, now, out;
+
+	(void)state;
+	lru_mglru_snapshot_init(&then);
+	lru_mglru_snapshot_init(&now);
+	lru_mglru_snapshot_init(&out);
+	add_eviction(&then, 0, 1, 100, 4);	/* a key gone by now */
+	add_eviction(&then, 1, 0, 1000, 5);
+	add_eviction(&now, 1, 0, 1600, 7);
+	add_eviction(&now, 1, 1, 50, 7);	/* new since then */
+	assert_int_equal(lru_mglru_snapshot_delta(&now, &then, &out), 0);
+	assert_int_equal(out.nr_mglru, 2);
+	assert_int_equal(out.mglru[0].counts.scanned, 600);
+	assert_int_equal(out.mglru[0].counts.reclaimed, 300);
+	assert_int_equal(out.mglru[0].counts.evictions, 0);
+	assert_int_equal(out.mglru[1].counts.scanned, 50);
+	assert_int_equal(out.nr_aging, 2);
+	assert_int_equal(out.aging[0].aging.attempts, 600);
+	assert_int_equal(out.aging[0].aging.max_seq, 7);	/* a state: now's */
+	assert_int_equal(out.aging[1].aging.attempts, 50);
+	assert_true(lru_mglru_snapshot_delta(&now, &then, &now) < 0);
+	lru_mglru_snapshot_free(&then);
+	lru_mglru_snapshot_free(&now);
+	lru_mglru_snapshot_free(&out);
+}
+
 static void test_snapshot_text(void **state)
 {
 	struct lru_snapshot a, b;
@@ -308,6 +360,7 @@ int main(void)
 		cmocka_unit_test(test_event_lines),
 		cmocka_unit_test(test_parse_kv),
 		cmocka_unit_test(test_snapshot_delta),
+		cmocka_unit_test(test_mglru_delta),
 		cmocka_unit_test(test_snapshot_text),
 	};
 

@@ -22,6 +22,7 @@
 # io_full_us are the run's memcg's io.pressure totals (PSI), so I/O stalls
 # of that memcg alone.
 #   iv,ID,...   per interval and memcg with reclaim (policy-trace.jq)
+#   mg,ID,...   the same for MGLRU's evictions, per page type
 # status is "ok", or "oom" when the memcg OOM-killed the workload.
 set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)

@@ -4,7 +4,9 @@
 # the header): the run's own columns, then per-list scanned and reclaimed
 # summed over its intervals, anon pages scanned in intervals where file
 # pages were reclaimed, the median decided anon share and the most frequent
-# decision mode over its intervals.  With series=1 it prints instead
+# decision mode over its intervals, and MGLRU's per-type scanned and
+# reclaimed pages and evictions summed over its "mg," lines (0 for the
+# classic runs).  With series=1 it prints instead
 # "RUN_ID,T_S,DECIDED,SCANNED_ANON_PERMILLE" per interval, T_S counted from
 # the run's first interval with reclaim.  Needs stats.awk.
 BEGIN { FS = OFS = "," }
@@ -21,6 +23,10 @@ $1 == "iv" {
 	pts[id] = pts[id] sprintf("%s%.1f,%s,%d", pts[id] == "" ? "" : ";", $3 - t0[id], $12, all ? int(anon * 1000 / all) : 0)
 	next
 }
+$1 == "mg" {
+	for (k = 0; k < 5; k++) mg[$2, k] += $(4 + k)
+	next
+}
 END {
 	for (r = 1; r <= runs; r++) {
 		id = order[r]
@@ -31,6 +37,8 @@ END {
 		}
 		out = line[id]
 		for (k = 0; k < 8; k++) out = out "," (sum[id, k] + 0)
-		print out, awf[id] + 0, median_list(decided[id]), mode_list(modes[id])
+		out = out OFS awf[id] + 0 OFS median_list(decided[id]) OFS mode_list(modes[id])
+		for (k = 0; k < 5; k++) out = out "," (mg[id, k] + 0)
+		print out
 	}
 }

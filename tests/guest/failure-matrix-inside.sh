@@ -6,9 +6,11 @@
 # loaded; the interactive cases also assert that the terminal is restored.
 # docs/failure-matrix.md is the table of what each case expects and why.
 . "$(dirname "$0")/../lib/tap.sh"
+. "$(dirname "$0")/tools.sh"
 cd "$TAP_TOP" || exit 1
-lrutrace=$TAP_TOP/tools/lrutrace/build/lrutrace
-top=$TAP_TOP/tools/splitlrutop/build/splitlrutop
+lrutrace=$(tool_path lrutrace)
+top=$(tool_path splitlrutop)
+check_tools lrutrace splitlrutop
 work=$(mktemp -d /tmp/matrix.XXXXXX)
 chmod 755 "$work"
 s=matrix

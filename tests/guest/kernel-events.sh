@@ -8,9 +8,11 @@
 # and lrutrace reports those moves and both share pairs of every decision.
 # $1: the mlock helper kernel-events.t built.
 . "$(dirname "$0")/../lib/tap.sh"
+. "$(dirname "$0")/tools.sh"
 . "$(dirname "$0")/kernel-lib.sh"
 mlock_helper=${1:-}
-lrutrace=$TAP_TOP/tools/lrutrace/build/lrutrace
+lrutrace=$(tool_path lrutrace)
+check_tools lrutrace
 
 for ev in vmscan/mm_vmscan_lru_shrink vmscan/mm_vmscan_scan_balance pagemap/mm_lru_move; do
 	ok test -d "$TRACEFS/events/$ev"

@@ -57,6 +57,23 @@ wait_quiet() {
 	return 1
 }
 
+# wait_started PID FILE [PATTERN]: until FILE has a line matching the
+# extended regex PATTERN (without one: until FILE is not empty), 0; 1 when
+# PID exits or 120 s pass first.  Tools under TCG take seconds to attach.
+wait_started() {
+	local pid=$1 file=$2 pattern=${3:-} i
+	for i in $(seq 240); do
+		if [ -n "$pattern" ]; then
+			grep -qE "$pattern" "$file" 2>/dev/null && return 0
+		else
+			[ -s "$file" ] && return 0
+		fi
+		kill -0 "$pid" 2>/dev/null || return 1
+		sleep 0.5
+	done
+	return 1
+}
+
 # make_file NAME MB: a file of MB mebibytes under $WORKDIR, not cached.
 make_file() {
 	mkdir -p "$WORKDIR"

@@ -3,7 +3,9 @@
 # Runs inside the guest (tests/guest/lrutrace-failures.t): lrutrace's
 # failure paths.  $1: a bpftool binary the host copied for us (optional).
 . "$(dirname "$0")/../lib/tap.sh"
-lrutrace=$TAP_TOP/tools/lrutrace/build/lrutrace
+. "$(dirname "$0")/tools.sh"
+lrutrace=$(tool_path lrutrace)
+check_tools lrutrace
 bpftool=${1:-}
 work=$(mktemp -d /tmp/lrutrace.XXXXXX)
 chmod 755 "$work"

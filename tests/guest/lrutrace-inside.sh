@@ -5,8 +5,10 @@
 # stat (full), stat --fallback and the event stream; their inactive-list
 # totals must equal the pgscan/pgsteal deltas of /proc/vmstat exactly.
 . "$(dirname "$0")/../lib/tap.sh"
+. "$(dirname "$0")/tools.sh"
 . "$(dirname "$0")/kernel-lib.sh"
-lrutrace=$TAP_TOP/tools/lrutrace/build/lrutrace
+lrutrace=$(tool_path lrutrace)
+check_tools lrutrace mmstat
 work=$(mktemp -d /tmp/lrutrace.XXXXXX)
 
 
@@ -183,7 +185,7 @@ fi
 # the name /proc/PID/cgroup prints, is the cgroup below the mount, and
 # each tool says which reading it used.
 note="--memcg /lrutrace-test: not a cgroup directory; using $cg "
-mm=$("$TAP_TOP/tools/mmstat/build/mmstat" memcg /lrutrace-test anon 2>"$work/mm.err")
+mm=$("$(tool_path mmstat)" memcg /lrutrace-test anon 2>"$work/mm.err")
 is "$?" 0 "mmstat memcg /lrutrace-test reads $cg/memory.stat"
 like "$mm" '^anon=[0-9]+$' "... its anon line"
 like "$(cat "$work/mm.err")" "^mmstat: memcg /lrutrace-test: not a cgroup directory; using $cg " "... and says which reading"

@@ -2,8 +2,10 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # Runs inside the guest for tests/guest/prometheus.t: see there.
 . "$(dirname "$0")/../lib/tap.sh"
+. "$(dirname "$0")/tools.sh"
 . "$(dirname "$0")/kernel-lib.sh"
-lrutrace=$TAP_TOP/tools/lrutrace/build/lrutrace
+lrutrace=$(tool_path lrutrace)
+check_tools lrutrace
 bin=$TAP_TOP/build/prometheus
 check=$TAP_TOP/tests/guest/prometheus-check.py
 work=$(mktemp -d /tmp/prom.XXXXXX)

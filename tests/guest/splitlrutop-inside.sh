@@ -4,11 +4,13 @@
 # with BPF on the patched kernel.  $1: a directory on the shared tree where
 # the recording and its frames are left for the host to replay.
 . "$(dirname "$0")/../lib/tap.sh"
+. "$(dirname "$0")/tools.sh"
 cd "$TAP_TOP" || exit 1
 out=${1:?usage: splitlrutop-inside.sh OUTDIR}
-bin=$TAP_TOP/tools/splitlrutop/build/splitlrutop
-lruload=$TAP_TOP/tools/lruload/build/lruload
-lrutrace=$TAP_TOP/tools/lrutrace/build/lrutrace
+bin=$(tool_path splitlrutop)
+lruload=$(tool_path lruload)
+lrutrace=$(tool_path lrutrace)
+check_tools splitlrutop lruload lrutrace
 mkdir -p "$out" /var/tmp/splitlru
 s=slt-guest
 trap 'tmux kill-server 2>/dev/null' EXIT

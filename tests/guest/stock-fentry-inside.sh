@@ -12,6 +12,7 @@
 #  - the per-list totals of both sources;
 #  - the cost per run of every program (bpf_stats), as diag lines.
 . "$(dirname "$0")/../lib/tap.sh"
+. "$(dirname "$0")/tools.sh"
 . "$(dirname "$0")/kernel-lib.sh"
 check=$TAP_TOP/bpf/tests/build/stockcheck
 py=$TAP_TOP/tests/guest/stock-check.py
@@ -36,12 +37,7 @@ wait_quiet 60 || diag "reclaim did not settle before the window"
 
 "$check" --out "$work" $sources 2>"$work/err" &
 pid=$!
-for i in $(seq 240); do
-	grep -q '^attached' "$work/err" && break
-	kill -0 "$pid" 2>/dev/null || break
-	sleep 0.5
-done
-if ! grep -q '^attached' "$work/err"; then
+if ! wait_started "$pid" "$work/err" '^attached'; then
 	fail "stockcheck attaches $sources"
 	diag "$(cat "$work/err")"
 	done_testing
@@ -116,7 +112,8 @@ moves=$(python3 -c 'import json,sys; print(sum(m["pages"] for m in json.load(ope
 cmp_ok "${moves:-0}" -gt 0 "stock-fentry counts list moves ($moves pages)"
 
 # ---- lrutrace follows the source (issue 13) ----
-lrutrace=$TAP_TOP/tools/lrutrace/build/lrutrace
+lrutrace=$(tool_path lrutrace)
+check_tools lrutrace splitlrutop
 default=stock-fentry
 [ "$series" = 1 ] && default=series
 out=$("$lrutrace" stat 1 1 --json 2>"$work/lt.err")
@@ -145,7 +142,7 @@ fi
 # list sizes against the node's meminfo sampled while splitlrutop runs
 # (its own few MB of memory are on those lists too), within 1 % of the
 # nearest sample.
-top=$TAP_TOP/tools/splitlrutop/build/splitlrutop
+top=$(tool_path splitlrutop)
 lists_kb() { awk '$3 ~ /^(Active|Inactive)\((anon|file)\):$/ { s += $4 } END { print s + 0 }' "$1/meminfo"; }
 wait_quiet 30 || diag "reclaim did not settle before the splitlrutop frames"
 "$top" -b -j -n 3 -d 0.5 >"$work/top.jsonl" 2>"$work/top.err" &

@@ -5,6 +5,7 @@
 # pgscan/pgsteal deltas (6.1 counts pgscan as pages isolated), on the
 # stock-fentry source and, where the kernel has it, beside the series.
 . "$(dirname "$0")/../lib/tap.sh"
+. "$(dirname "$0")/tools.sh"
 . "$(dirname "$0")/kernel-lib.sh"
 check=$TAP_TOP/bpf/tests/build/stockcheck
 py=$TAP_TOP/tests/guest/stock-check.py
@@ -35,15 +36,20 @@ tracepoint:vmscan:mm_vmscan_lru_gen_evict { @reclaimed[args->type] = sum(args->n
 tracepoint:vmscan:mm_vmscan_lru_gen_type { @decisions = count(); @reason[args->reason] = count(); }
 tracepoint:vmscan:mm_vmscan_lru_gen_age { @aged = count(); }' >"$work/gen.out" 2>"$work/gen.err" &
 	gen_pid=$!
-	for i in $(seq 240); do
-		grep -q '^Attaching' "$work/gen.out" && return 0
-		kill -0 "$gen_pid" 2>/dev/null || return 1
-		sleep 0.5
-	done
-	return 1
+	wait_started "$gen_pid" "$work/gen.out" '^Attaching'
 }
 gen_value() {	# MAP [KEY]: the value bpftrace printed, 0 when absent
 	awk -v k="@$1${2:+[$2]}:" '$1 == k { v = $2 } END { print v + 0 }' "$work/gen.out"
+}
+
+# reclaim_window MEMCG TOOL: global and memcg reclaim of both types while
+# TOOL samples, then quiet, and two more 1 s samples of the quiet memory.
+reclaim_window() {
+	timeout 600 cat "$WORKDIR/mglru-file" >/dev/null
+	timeout 600 stress-ng --vm 1 --vm-bytes 380M --vm-keep --timeout 4 --quiet >/dev/null 2>&1
+	memcg_pressure "$1" 64 96 mglru-file
+	wait_quiet 60 || diag "reclaim did not settle after the $2 window"
+	sleep 2.5
 }
 
 make_file mglru-file 100
@@ -53,12 +59,7 @@ if [ "$gen_events" = 1 ]; then
 fi
 "$check" --out "$work" --no-events $sources 2>"$work/err" &
 pid=$!
-for i in $(seq 240); do
-	grep -q '^attached' "$work/err" && break
-	kill -0 "$pid" 2>/dev/null || break
-	sleep 0.5
-done
-if ! grep -q '^attached' "$work/err"; then
+if ! wait_started "$pid" "$work/err" '^attached'; then
 	fail "stockcheck attaches $sources"
 	diag "$(cat "$work/err")"
 	done_testing
@@ -99,7 +100,8 @@ for src in stock-fentry $([ "$series" = 1 ] && echo series); do
 done
 # The generations as mmstat reads them add up to each node's LRU lists
 # (issue 13: within 1 %), read back to back while reclaim is quiet.
-mmstat=$TAP_TOP/tools/mmstat/build/mmstat
+mmstat=$(tool_path mmstat)
+check_tools mmstat splitlrutop
 for nd in /sys/devices/system/node/node[0-9]*; do
 	n=${nd##*node}
 	gens=$("$mmstat" -j lru_gen | jq --argjson n "$n" '[.lruvecs[] | select(.node == $n) | .gens[] | .anon + .file] | add')
@@ -131,25 +133,16 @@ fi
 # every frame of a node has the generations of /sys/kernel/debug/lru_gen,
 # and the per-type rates of the MGLRU programs.  It starts in a quiet
 # window and stops in one, so its counts must add up to vmstat's.
-top=$TAP_TOP/tools/splitlrutop/build/splitlrutop
+top=$(tool_path splitlrutop)
 wait_quiet 60 || diag "reclaim did not settle before splitlrutop"
 "$top" -b --json -d 1 -w "$work/top.rec" >"$work/top.json" 2>"$work/top.err" &
 top_pid=$!
-for i in $(seq 240); do
-	[ -s "$work/top.json" ] && break
-	kill -0 "$top_pid" 2>/dev/null || break
-	sleep 0.5
-done
-if [ ! -s "$work/top.json" ]; then
+if ! wait_started "$top_pid" "$work/top.json"; then
 	fail "splitlrutop -b --json prints a frame with MGLRU on"
 	diag "$(cat "$work/top.err")"
 else
 	pass "splitlrutop -b --json prints a frame with MGLRU on"
-	timeout 600 cat "$WORKDIR/mglru-file" >/dev/null
-	timeout 600 stress-ng --vm 1 --vm-bytes 380M --vm-keep --timeout 4 --quiet >/dev/null 2>&1
-	memcg_pressure mglru-top 64 96 mglru-file
-	wait_quiet 60 || diag "reclaim did not settle after the splitlrutop window"
-	sleep 2.5	# two more frames of the quiet memory
+	reclaim_window mglru-top splitlrutop
 	kill -INT "$top_pid"
 	wait "$top_pid"
 	is "$?" 0 "splitlrutop exits 0 on SIGINT"
@@ -199,6 +192,38 @@ else
 	fi
 	# for the host: its replay of the guest's recording (stock-mglru.t)
 	[ -n "${1:-}" ] && cp "$work/top.rec" "$work/top.json" "$1/"
+fi
+
+# ---- lrutrace stat under MGLRU ----
+# Started and stopped in quiet windows, so that its intervals' per-type
+# MGLRU pages must add up to vmstat's pgscan/pgsteal over its run.
+lrutrace=$(tool_path lrutrace)
+check_tools lrutrace
+wait_quiet 60 || diag "reclaim did not settle before lrutrace"
+v0="$(vmstat pgscan_anon) $(vmstat pgscan_file) $(vmstat pgsteal_anon) $(vmstat pgsteal_file)"
+"$lrutrace" stat 1 --json >"$work/lt.json" 2>"$work/lt.err" &
+lt_pid=$!
+if ! wait_started "$lt_pid" "$work/lt.err" '^lrutrace: tracing'; then
+	fail "lrutrace stat attaches with MGLRU on"
+	diag "$(head -c 600 "$work/lt.err")"
+else
+	pass "lrutrace stat attaches with MGLRU on"
+	reclaim_window mglru-lt lrutrace
+	v1="$(vmstat pgscan_anon) $(vmstat pgscan_file) $(vmstat pgsteal_anon) $(vmstat pgsteal_file)"
+	kill -INT "$lt_pid"
+	wait "$lt_pid"
+	is "$?" 0 "lrutrace stat exits 0 on SIGINT"
+	want=$(paste -d' ' <(tr ' ' '\n' <<<"$v0") <(tr ' ' '\n' <<<"$v1") | awk '{ printf "%s%d", (NR > 1 ? " " : ""), $2 - $1 }')
+	got=$(jq -s -r '[ ([.[].mglru[] | select(.type == "anon") | .scanned] | add // 0),
+		([.[].mglru[] | select(.type == "file") | .scanned] | add // 0),
+		([.[].mglru[] | select(.type == "anon") | .reclaimed] | add // 0),
+		([.[].mglru[] | select(.type == "file") | .reclaimed] | add // 0) ] | map(tostring) | join(" ")' "$work/lt.json")
+	diag "lrutrace's intervals (scanned anon, file, reclaimed anon, file): $got; vmstat: $want"
+	is "$got" "$want" "lrutrace stat's MGLRU pages per type == vmstat's pgscan/pgsteal over its run"
+	cmp_ok "$(jq -s '[.[].aging[].increments] | add // 0' "$work/lt.json")" -gt 0 \
+		"lrutrace stat counts MGLRU aging (new generations)"
+	is "$(jq -s '[.[] | (.mglru | type) == "array"] | all' "$work/lt.json")" true \
+		"every interval has the mglru array"
 fi
 
 # Without debugfs the view says why, never zeros.

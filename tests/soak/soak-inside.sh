@@ -75,15 +75,11 @@ churn() {
 # installed its handlers (exec and library loading take seconds on the
 # debug kernel under load) kills any program, and says nothing of ours.
 signalled() {
-	local sig=$1 after=$2 pid i
+	local sig=$1 after=$2 pid
 	shift 2
 	"$@" >/dev/null 2>"$out/tool.err" &
 	pid=$!
-	for i in $(seq 600); do
-		grep -q 'lrutrace: tracing' "$out/tool.err" && break
-		kill -0 "$pid" 2>/dev/null || break
-		sleep 0.2
-	done
+	wait_started "$pid" "$out/tool.err" 'lrutrace: tracing'
 	sleep "$after"
 	kill "-$sig" "$pid" 2>/dev/null
 	wait "$pid"

@@ -7,9 +7,12 @@
 run="$TAP_TOP/guest-image/qemu-run"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+# make check exports SPLITLRU_GUEST_TOOLS=installed; these runs pick it by hand.
+unset SPLITLRU_GUEST_TOOLS DEB_OUT
 
 for bad in "--mem 12X" "--swap lots" "--cpus 0" "--numa two" "--timeout -1" \
-	   "--kernel vanilla" "--bogus" "--mem"; do
+	   "--kernel vanilla" "--bogus" "--mem" "--tools sideways" "--tools" \
+	   "--keep-changes $tmp/no-such.qcow2"; do
 	# shellcheck disable=SC2086
 	err=$("$run" $bad -- true 2>&1)
 	is "$?" 126 "qemu-run $bad exits 126"
@@ -101,7 +104,7 @@ cat >"$tmp/bin/qemu-system-x86_64" <<'QEMU'
 #!/bin/bash
 printf '%s\n' "$@" >"$FAKE_QEMU_ARGS"
 for a; do
-	case "$a" in *mount_tag=run,*) d=${a#*path=}; echo 7 >"${d%%,*}/status" ;; esac
+	case "$a" in *mount_tag=run,*) d=${a#*path=}; cp "${d%%,*}/cmd" "$FAKE_QEMU_ARGS.cmd"; echo 7 >"${d%%,*}/status" ;; esac
 done
 QEMU
 chmod +x "$tmp/bin/qemu-system-x86_64"
@@ -128,4 +131,49 @@ like "$args" "-drive file=[^ ]*/data.img,if=none,id=data,format=raw,throttling.b
 like "$args" "-device virtio-blk-pci,drive=data,serial=splitlru-data,addr=0x1e" "and carries the serial the init looks for"
 ls "$tmp/cache/runs"/run.* >/dev/null 2>&1
 isnt "$?" 0 "the scratch disk goes with the run's directory"
+
+# --tools installed (make check's SPLITLRU_GUEST_TOOLS): the overlay with
+# the packages installed, named by the image and the packages; a clear
+# error without packages or without the overlay; build: the image itself.
+fake() { SPLITLRU_CACHE="$tmp/cache" SPLITLRU_ACCEL=tcg PATH="$tmp/bin:$PATH" FAKE_QEMU_ARGS="$tmp/args" "$@"; }
+err=$(SPLITLRU_GUEST_TOOLS=bogus fake "$run" --kernel distro --swap 0 -- true 2>&1)
+is "$?" 126 "SPLITLRU_GUEST_TOOLS=bogus exits 126"
+like "$err" "wants installed or build, not 'bogus'" "and names the value"
+mkdir -p "$tmp/debs"
+err=$(DEB_OUT="$tmp/debs" fake "$run" --kernel distro --tools installed --swap 0 -- true 2>&1)
+isnt "$?" 0 "--tools installed without packages fails"
+like "$err" "no packages in $tmp/debs: run 'make guest-tools'" "and says how to make them"
+echo one >"$tmp/debs/splitlru-tools_9.9.9_amd64.deb"
+echo two >"$tmp/debs/libmmstat1_9.9.9_amd64.deb"
+err=$(DEB_OUT="$tmp/debs" fake "$run" --kernel distro --tools installed --swap 0 -- true 2>&1)
+isnt "$?" 0 "--tools installed before they are installed in an image fails"
+like "$err" "not installed in an image yet: run 'make guest-tools'" "and says so"
+overlay=$(SPLITLRU_CACHE="$tmp/cache" DEB_OUT="$tmp/debs" && tools_image_path)
+like "$overlay" "^$tmp/cache/image/tools-[0-9a-f]{16}\.qcow2\$" "tools_image_path: a keyed overlay in the cache"
+touch "$overlay"
+DEB_OUT="$tmp/debs" SPLITLRU_GUEST_TOOLS=installed fake "$run" --kernel distro --swap 0 -- true
+is "$?" 7 "SPLITLRU_GUEST_TOOLS=installed boots"
+like "$(tr '\n' ' ' <"$tmp/args")" "-drive file=$overlay,if=virtio,format=qcow2,snapshot=on " "the overlay, read-only"
+like "$(cat "$tmp/args.cmd")" "SPLITLRU_GUEST_TOOLS=installed" "and tells the guest's command"
+echo three >"$tmp/debs/splitlru-tools_9.9.9_amd64.deb"
+isnt "$(SPLITLRU_CACHE="$tmp/cache" DEB_OUT="$tmp/debs" && tools_image_path)" "$overlay" "a new package: a new overlay key"
+fake "$run" --kernel distro --swap 0 -- true
+like "$(tr '\n' ' ' <"$tmp/args")" "-drive file=$fake_img,if=virtio,format=raw,snapshot=on " "the default (build): the image itself"
+like "$(cat "$tmp/args.cmd")" "SPLITLRU_GUEST_TOOLS=build" "and says build"
+fake "$run" --kernel distro --swap 0 --keep-changes "$overlay" -- true
+like "$(tr '\n' ' ' <"$tmp/args")" "-drive file=$overlay,if=virtio,format=qcow2 " "--keep-changes: the overlay, writable"
+inst=$TAP_TOP/guest-image/install-debs
+"$inst" extra >/dev/null 2>&1
+is "$?" 2 "install-debs with an argument exits 2"
+like "$("$inst" --help)" "qemu-run --tools installed" "install-debs --help says what boots its result"
+err=$(SPLITLRU_CACHE="$tmp/cache" DEB_OUT="$tmp/none" "$inst" 2>&1)
+is "$?" 1 "install-debs without packages exits 1"
+like "$err" "run 'make deb' first" "and says what to run"
+touch "$(SPLITLRU_CACHE="$tmp/cache" DEB_OUT="$tmp/debs" && tools_image_path)"
+out=$(SPLITLRU_CACHE="$tmp/cache" DEB_OUT="$tmp/debs" PATH="$tmp/bin:$PATH" FAKE_QEMU_ARGS="$tmp/inst-args" "$inst" 2>&1)
+is "$?" 0 "install-debs with the overlay of these packages made exits 0"
+like "$out" "(up to date)" "and says it is up to date"
+[ ! -e "$tmp/inst-args" ]
+_tap_result $? "without booting a guest"
+like "$(tr '\n' ' ' <"$tmp/args")" "-drive file=$overlay,if=virtio,format=qcow2 " "--keep-changes: the overlay, writable"
 done_testing

@@ -184,4 +184,30 @@ tmux send-keys -t "$s" Left Left
 ok wait_for 'REPLAY 0/4'
 tmux send-keys -t "$s" q
 ok wait_for '^EXIT=0'
+
+# Only the cells that changed go to the terminal (issue 17): after frames,
+# views, help and a resize, the screen, attributes included, is the one a
+# fresh start draws for the same frame and view.
+rec=tests/fixtures/splitlrutop/guest-mglru.rec
+attrs() { tmux capture-pane -p -e -t "$s"; }
+tmux respawn-pane -k -t "$s" "env TERM=screen LANG=C.UTF-8 $bin -r $rec; sleep 60"
+ok wait_for 'REPLAY 1/5'
+for key in m Right Right h x m n Right n; do
+	tmux send-keys -t "$s" "$key"
+	sleep 0.3
+done
+tmux resize-window -t "$s" -x 100 -y 30
+sleep 0.5
+tmux resize-window -t "$s" -x 80 -y 24
+sleep 0.5
+tmux send-keys -t "$s" Left
+ok wait_for 'REPLAY 3/5  q quit'
+sleep 0.5
+stepped=$(attrs)
+tmux respawn-pane -k -t "$s" "env TERM=screen LANG=C.UTF-8 $bin -r $rec; sleep 60"
+ok wait_for 'REPLAY 1/5'
+tmux send-keys -t "$s" n n Right Right
+ok wait_for 'REPLAY 3/5  q quit'
+sleep 0.5
+is "$(attrs)" "$stepped" "a screen updated frame by frame is the one drawn afresh"
 done_testing

@@ -400,7 +400,8 @@ static int mglru_json(json_object *o, const struct report_ctx *rc)
 		json_object_object_add(o, "aging", NULL);
 		return 0;
 	}
-	if (lru_mglru_by_type(rc->mglru, per_memcg(rc), &t, &n))
+	/* per memcg always, as "lists": a script sums what it does not need */
+	if (lru_mglru_by_type(rc->mglru, true, &t, &n))
 		return -1;
 	arr = json_object_new_array();
 	for (i = 0; i < n; i++) {

@@ -532,7 +532,10 @@ static void test_stat_mglru(void **state)
 	t = capture_end(&c);
 	o = parse_json(t);
 	arr = json_object_object_get(o, "mglru");
-	assert_int_equal(json_object_array_length(arr), 3);
+	/* per (node, memcg, type) whatever --per-memcg says, as "lists" */
+	assert_int_equal(json_object_array_length(arr), 4);
+	assert_int_equal(json_object_get_int64(json_object_object_get(
+		json_object_array_get_idx(arr, 2), "memcg_id")), 5);
 	assert_int_equal(sum_of(arr, "scanned"), 400 + 1064 + 10);
 	assert_int_equal(sum_of(arr, "reclaimed"), 250 + 1022);
 	assert_int_equal(sum_of(arr, "evictions"), 11);

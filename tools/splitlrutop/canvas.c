@@ -32,6 +32,7 @@ int sl_canvas_init(struct sl_canvas *c, int rows, int cols,
 	c->rows = rows;
 	c->cols = cols;
 	c->glyphs = g ? g : &sl_glyphs_ascii;
+	c->used_rows = rows;
 	sl_canvas_clear(c);
 	return 0;
 }
@@ -40,19 +41,35 @@ void sl_canvas_free(struct sl_canvas *c)
 {
 	free(c->cells);
 	c->cells = NULL;
-	c->rows = c->cols = 0;
+	c->rows = c->cols = c->used_rows = 0;
 }
 
+/* One blank row, then copies of it: the frame loop calls this each frame. */
 void sl_canvas_clear(struct sl_canvas *c)
 {
-	for (int i = 0; i < c->rows * c->cols; i++)
-		c->cells[i] = (struct sl_cell){ L' ', SL_A_NORMAL };
+	struct sl_cell *first = c->cells;
+
+	if (c->used_rows <= 0)
+		return;
+	for (int i = 0; i < c->cols; i++)
+		first[i] = (struct sl_cell){ .ch = L' ', .attr = SL_A_NORMAL };
+	for (int r = 1; r < c->used_rows; r++)
+		memcpy(c->cells + (size_t)r * c->cols, first, (size_t)c->cols * sizeof(*first));
+	c->used_rows = 0;
+}
+
+static void canvas_used(struct sl_canvas *c, int row)
+{
+	if (row >= c->used_rows)
+		c->used_rows = row + 1;
 }
 
 int sl_canvas_putwc(struct sl_canvas *c, int row, int col, int attr, wchar_t ch)
 {
-	if (row >= 0 && row < c->rows && col >= 0 && col < c->cols)
-		c->cells[row * c->cols + col] = (struct sl_cell){ ch, (unsigned char)attr };
+	if (row >= 0 && row < c->rows && col >= 0 && col < c->cols) {
+		c->cells[row * c->cols + col] = (struct sl_cell){ .ch = ch, .attr = (unsigned char)attr };
+		canvas_used(c, row);
+	}
 	return col + 1;
 }
 
@@ -62,6 +79,14 @@ int sl_canvas_puts(struct sl_canvas *c, int row, int col, int attr,
 	for (; *s; s++)
 		col = sl_canvas_putwc(c, row, col, attr, (unsigned char)*s);
 	return col;
+}
+
+int sl_canvas_right(struct sl_canvas *c, int row, int col, int width, int attr,
+		    const char *s)
+{
+	for (int pad = width - (int)strlen(s); pad > 0; pad--)
+		col = sl_canvas_putwc(c, row, col, attr, L' ');
+	return sl_canvas_puts(c, row, col, attr, s);
 }
 
 int sl_canvas_printf(struct sl_canvas *c, int row, int col, int attr,
@@ -103,35 +128,44 @@ void sl_canvas_attr(struct sl_canvas *c, int row, int col, int n, int attr)
 {
 	if (row < 0 || row >= c->rows)
 		return;
+	canvas_used(c, row);
 	for (int i = col < 0 ? 0 : col; i < col + n && i < c->cols; i++)
 		c->cells[row * c->cols + i].attr = (unsigned char)attr;
 }
 
+/* Each row is gathered into one buffer and written at once, not a byte per call. */
 void sl_canvas_print(const struct sl_canvas *c, int nrows, FILE *out)
 {
-	char mb[MB_LEN_MAX];
+	char line[4096];
+	size_t len;
 	mbstate_t st;
 
 	if (nrows > c->rows)
 		nrows = c->rows;
 	for (int r = 0; r < nrows; r++) {
-		const struct sl_cell *line = c->cells + r * c->cols;
+		const struct sl_cell *cells = c->cells + r * c->cols;
 		int end = c->cols;
 
-		while (end > 0 && line[end - 1].ch == L' ')
+		while (end > 0 && cells[end - 1].ch == L' ')
 			end--;
+		len = 0;
 		for (int i = 0; i < end; i++) {
-			if (line[i].ch < 0x80) {
-				fputc((int)line[i].ch, out);
+			if (len + MB_LEN_MAX >= sizeof(line)) {	/* room for a character and the newline */
+				fwrite(line, 1, len, out);
+				len = 0;
+			}
+			if (cells[i].ch < 0x80) {
+				line[len++] = (char)cells[i].ch;
 				continue;
 			}
 			memset(&st, 0, sizeof(st));
-			size_t n = wcrtomb(mb, line[i].ch, &st);
+			size_t n = wcrtomb(line + len, cells[i].ch, &st);
 			if (n == (size_t)-1)
-				fputc('?', out);
+				line[len++] = '?';
 			else
-				fwrite(mb, 1, n, out);
+				len += n;
 		}
-		fputc('\n', out);
+		line[len++] = '\n';
+		fwrite(line, 1, len, out);
 	}
 }

@@ -36,6 +36,11 @@ enum sl_attr {
 struct sl_cell {
 	wchar_t ch;
 	unsigned char attr;
+	/*
+	 * Always zero (a compound literal zeroes it), so rows compare with
+	 * memcmp: term.c finds the rows a frame changed that way.
+	 */
+	unsigned char zero[sizeof(wchar_t) - 1];
 };
 
 /* The glyphs a canvas may use: ASCII everywhere, blocks in UTF-8 locales. */
@@ -52,11 +57,18 @@ struct sl_canvas {
 	int rows, cols;
 	struct sl_cell *cells;
 	const struct sl_glyphs *glyphs;
+	/*
+	 * Rows [used_rows, rows) are blank: nothing was written there since
+	 * the last clear, so the next clear stops at used_rows.  A batch
+	 * frame fills 30 of its 200 rows.
+	 */
+	int used_rows;
 };
 
 int sl_canvas_init(struct sl_canvas *c, int rows, int cols,
 		   const struct sl_glyphs *g);
 void sl_canvas_free(struct sl_canvas *c);
+/* Blank every cell (only the rows written since the last clear). */
 void sl_canvas_clear(struct sl_canvas *c);
 
 /* Write ASCII text at (row, col); returns the column after it. */
@@ -65,6 +77,12 @@ int sl_canvas_puts(struct sl_canvas *c, int row, int col, int attr,
 int sl_canvas_printf(struct sl_canvas *c, int row, int col, int attr,
 		     const char *fmt, ...) __attribute__((format(printf, 5, 6)));
 int sl_canvas_putwc(struct sl_canvas *c, int row, int col, int attr, wchar_t ch);
+/*
+ * ASCII text right-aligned in width columns (printf's "%*s", without a
+ * format to parse: the tables' cells); returns the column after it.
+ */
+int sl_canvas_right(struct sl_canvas *c, int row, int col, int width, int attr,
+		    const char *s);
 /*
  * Write text from (row, col), breaking lines at spaces and going on at col
  * on the next row, up to max_row.  Returns the row after the last used.

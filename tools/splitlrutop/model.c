@@ -3,6 +3,7 @@
 #include "model.h"
 
 #include <stdlib.h>
+#include <stddef.h>
 #include <string.h>
 
 #define SL__NAME(id, name, ...) name,
@@ -96,8 +97,15 @@ static void memcg_init(struct sl_memcg_sample *m)
 void sl_sample_reset(struct sl_sample *s)
 {
 	struct lru_snapshot bpf = s->bpf;
+	size_t gens_end = offsetof(struct sl_sample, lruvecs) + sizeof(s->lruvecs);
 
-	memset(s, 0, sizeof(*s));
+	/*
+	 * Everything but lruvecs[], two thirds of the sample: whoever takes a
+	 * lruvec slot clears it first (copy_lruvec, parse_lruvec), and no one
+	 * reads past nr_lruvecs.  This runs every sample.
+	 */
+	memset(s, 0, offsetof(struct sl_sample, lruvecs));
+	memset((char *)s + gens_end, 0, sizeof(*s) - gens_end);
 	s->swappiness = SL_MISSING;
 	s->psi_some10 = s->psi_full10 = SL_MISSING;
 	s->swap_total = s->swap_free = SL_MISSING;

@@ -272,6 +272,7 @@ struct sl_sample {
 	 */
 	uint32_t lru_gen;		/* enum sl_lru_gen_state */
 	int nr_lruvecs;
+	/* past nr_lruvecs not cleared by sl_sample_reset: clear a slot to fill it */
 	struct sl_lruvec_gens lruvecs[SL_MAX_LRUVECS];
 	bool have_gen_counts;
 };

@@ -2,11 +2,12 @@
 /*
  * source_proc.c: the /proc and /sys half of the sampler, all through
  * libmmstat.  Contexts are opened once and re-read with pread() on every
- * sample, so a sample costs no open() once the memcg list is settled.
+ * sample, so a sample costs no open() once the memcg list is settled; a
+ * rescan of the memcgs keeps the contexts of the ones it finds again.
  *
  * The only files read here without libmmstat are the single-word sysctls
  * (vm.lru_scan_balance, vm.swappiness, lru_gen/enabled): one word, no
- * format to parse.
+ * format to parse, kept open too (word_file.h).
  */
 #include <dirent.h>
 #include <errno.h>
@@ -15,19 +16,28 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/vfs.h>
 #include <unistd.h>
+#include <linux/magic.h>
 
 #include "sl_cgroup.h"
 #include "mmstat.h"
 #include "sampler.h"
+#include "word_file.h"
 
-#define MEMCG_RESCAN_SAMPLES 5	/* look for new cgroups every N samples */
+/*
+ * Every N samples: look for new cgroups, and try again the files that
+ * could not be opened (a one-word file, debugfs's lru_gen).
+ */
+#define MEMCG_RESCAN_SAMPLES 5
 #define MEMCG_MAX_DEPTH 4
 
 struct proc_memcg {
 	char path[SL_MEMCG_PATH];
 	uint64_t id;
 	struct mmstat_memcg *stat;
+	/* where each SL_CG key was in the last sample: the kernel keeps its order */
+	int cg_at[SL_CG_NR];
 };
 
 struct sl_proc_source {
@@ -37,10 +47,13 @@ struct sl_proc_source {
 	struct mmstat_zoneinfo *zoneinfo;
 	struct mmstat_psi *psi;		/* NULL: no PSI */
 	struct mmstat_lru_gen *lru_gen;	/* opened when MGLRU is first seen on */
+	enum sl_lru_gen_state lru_gen_missing;	/* why not, until a retry */
+	struct sl_word_file policy, mglru, swappiness;
 	int nr_nodes;
 	int nids[SL_MAX_NODES];
 	struct mmstat_meminfo *node_meminfo[SL_MAX_NODES];	/* NULL: none */
 	char cgroup_dir[600];		/* cgroup v2 mount; "" without one */
+	bool cgroup_fs;			/* it is cgroupfs, not a capture's copy */
 	int nr_memcgs;
 	struct proc_memcg memcgs[SL_MAX_MEMCGS];
 	unsigned samples;
@@ -65,28 +78,6 @@ static void set_err(char *err, size_t len, const struct mmstat_error *e)
 	mmstat_error_string(e, err, len);
 }
 
-/* One word of a sysctl-like file into buf; "" when it cannot be read. */
-static void read_word(const struct sl_proc_source *p, const char *path,
-		      char *buf, size_t len)
-{
-	char full[700], tmp[64];
-	ssize_t n;
-	int fd;
-
-	buf[0] = '\0';
-	snprintf(full, sizeof(full), "%s%s", p->root, path);
-	fd = open(full, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return;
-	n = read(fd, tmp, sizeof(tmp) - 1);
-	close(fd);
-	if (n <= 0)
-		return;
-	tmp[n] = '\0';
-	tmp[strcspn(tmp, " \t\n")] = '\0';
-	snprintf(buf, len, "%s", tmp);
-}
-
 /* ---- memory cgroups ---- */
 
 /* a + b into buf; -1 when it does not fit (such a cgroup is skipped). */
@@ -97,26 +88,41 @@ static int join(char *buf, size_t len, const char *a, const char *b)
 	return n < 0 || (size_t)n >= len ? -1 : 0;
 }
 
-static void memcgs_free(struct sl_proc_source *p)
+static void memcgs_free(struct proc_memcg *m, int nr)
 {
-	for (int i = 0; i < p->nr_memcgs; i++)
-		mmstat_memcg_free(p->memcgs[i].stat);
-	p->nr_memcgs = 0;
+	for (int i = 0; i < nr; i++)
+		mmstat_memcg_free(m[i].stat);
 }
 
-static void memcg_add(struct sl_proc_source *p, const char *rel)
+/*
+ * The memcg at REL, with its context from the last scan when the
+ * directory is the same one (same path, same inode: not removed and made
+ * again), so a rescan opens only the new cgroups' files.  Only on
+ * cgroupfs, where memory.stat cannot be replaced under the open file; a
+ * capture's may be (a rename), and is opened afresh at each rescan.
+ */
+static void memcg_add(struct sl_proc_source *p, const char *rel,
+		      struct proc_memcg *old, int nr_old)
 {
 	char dir[1200], file[1300];
+	const char *path = rel[0] ? rel : "/";
 	struct mmstat_error e;
 	struct stat st;
 
 	if (p->nr_memcgs == SL_MAX_MEMCGS)
 		return;
-	if (join(dir, sizeof(dir), p->cgroup_dir, rel) ||
-	    join(file, sizeof(file), dir, "/memory.stat") ||
-	    stat(dir, &st) || access(file, R_OK))
+	if (join(dir, sizeof(dir), p->cgroup_dir, rel) || stat(dir, &st))
 		return;
 	struct proc_memcg *m = &p->memcgs[p->nr_memcgs];
+	for (int i = 0; p->cgroup_fs && i < nr_old; i++)
+		if (old[i].stat && old[i].id == (uint64_t)st.st_ino && !strcmp(old[i].path, path)) {
+			*m = old[i];
+			old[i].stat = NULL;	/* moved, not to be freed */
+			p->nr_memcgs++;
+			return;
+		}
+	if (join(file, sizeof(file), dir, "/memory.stat") || access(file, R_OK))
+		return;
 	/* mmstat_memcg_new takes the cgroup directory below root. */
 	if (join(dir, sizeof(dir), p->cgroup_dir + strlen(p->root), rel))
 		return;
@@ -124,8 +130,10 @@ static void memcg_add(struct sl_proc_source *p, const char *rel)
 				   MMSTAT_MEMCG_STAT, &e);
 	if (!m->stat)
 		return;
-	snprintf(m->path, sizeof(m->path), "%s", rel[0] ? rel : "/");
+	snprintf(m->path, sizeof(m->path), "%s", path);
 	m->id = (uint64_t)st.st_ino;	/* a cgroup v2 directory's inode is its id */
+	for (int k = 0; k < SL_CG_NR; k++)
+		m->cg_at[k] = -1;
 	p->nr_memcgs++;
 }
 
@@ -135,10 +143,15 @@ static void memcgs_scan(struct sl_proc_source *p)
 	char queue[SL_MAX_MEMCGS * 4][SL_MEMCG_PATH];
 	int depth[SL_MAX_MEMCGS * 4];
 	int head = 0, tail = 0;
+	struct proc_memcg old[SL_MAX_MEMCGS];
+	int nr_old = p->nr_memcgs;
 
-	memcgs_free(p);
-	if (!p->cgroup_dir[0])
+	memcpy(old, p->memcgs, (size_t)nr_old * sizeof(old[0]));
+	p->nr_memcgs = 0;
+	if (!p->cgroup_dir[0]) {
+		memcgs_free(old, nr_old);
 		return;
+	}
 	queue[tail][0] = '\0';
 	depth[tail++] = 0;
 	while (head < tail && p->nr_memcgs < SL_MAX_MEMCGS) {
@@ -148,7 +161,7 @@ static void memcgs_scan(struct sl_proc_source *p)
 		DIR *dp;
 		struct dirent *de;
 
-		memcg_add(p, rel);
+		memcg_add(p, rel, old, nr_old);
 		if (d == MEMCG_MAX_DEPTH)
 			continue;
 		dp = join(dir, sizeof(dir), p->cgroup_dir, rel) ? NULL : opendir(dir);
@@ -163,6 +176,7 @@ static void memcgs_scan(struct sl_proc_source *p)
 		}
 		closedir(dp);
 	}
+	memcgs_free(old, nr_old);	/* the ones not found again */
 }
 
 /* The cgroup2 mount, the one every tool finds (sl_cgroup.h), if it has memcgs. */
@@ -185,6 +199,9 @@ static void find_cgroup2(struct sl_proc_source *p)
 			break;
 		}
 	fclose(f);
+	struct statfs sfs;
+	p->cgroup_fs = p->cgroup_dir[0] && statfs(p->cgroup_dir, &sfs) == 0 &&
+		(unsigned long)sfs.f_type == CGROUP2_SUPER_MAGIC;
 }
 
 /* ---- open, sample, close ---- */
@@ -201,6 +218,9 @@ struct sl_proc_source *sl_proc_open(const char *root, char *err, size_t errlen)
 	if (root && strcmp(root, "/"))
 		snprintf(p->root, sizeof(p->root), "%s", root);
 	const char *mroot = p->root[0] ? p->root : NULL;
+	sl_word_file_init(&p->policy, p->root, "/proc/sys/vm/lru_scan_balance");
+	sl_word_file_init(&p->mglru, p->root, "/sys/kernel/mm/lru_gen/enabled");
+	sl_word_file_init(&p->swappiness, p->root, "/proc/sys/vm/swappiness");
 
 	p->meminfo = mmstat_meminfo_new(mroot, &e);
 	if (!p->meminfo)
@@ -248,7 +268,10 @@ void sl_proc_close(struct sl_proc_source *p)
 	mmstat_lru_gen_free(p->lru_gen);
 	for (int i = 0; i < p->nr_nodes; i++)
 		mmstat_meminfo_free(p->node_meminfo[i]);
-	memcgs_free(p);
+	memcgs_free(p->memcgs, p->nr_memcgs);
+	sl_word_file_close(&p->policy);
+	sl_word_file_close(&p->mglru);
+	sl_word_file_close(&p->swappiness);
 	free(p);
 }
 
@@ -290,10 +313,11 @@ static enum sl_lru_gen_state lru_gen_missing(const struct sl_proc_source *p, int
 /*
  * MGLRU's generations, only while it is on (the file shows none
  * otherwise, and reading it walks every memcg).  The file is opened on
- * first use and kept; a failed open is tried again next sample, because
- * debugfs may be mounted meanwhile.
+ * first use and kept; a failed open is tried again at the next rescan,
+ * because debugfs may be mounted meanwhile (until then the sample says
+ * why as the last try found).
  */
-static void sample_lru_gen(struct sl_proc_source *p, struct sl_sample *s)
+static void sample_lru_gen(struct sl_proc_source *p, struct sl_sample *s, bool retry)
 {
 	struct mmstat_error e;
 
@@ -302,9 +326,14 @@ static void sample_lru_gen(struct sl_proc_source *p, struct sl_sample *s)
 		return;
 	}
 	if (!p->lru_gen) {
+		/* OFF: not tried yet */
+		if (!retry && p->lru_gen_missing != SL_LRU_GEN_OFF) {
+			s->lru_gen = p->lru_gen_missing;
+			return;
+		}
 		p->lru_gen = mmstat_lru_gen_new(p->root[0] ? p->root : NULL, NULL, &e);
 		if (!p->lru_gen) {
-			s->lru_gen = lru_gen_missing(p, e.sys_errno);
+			s->lru_gen = p->lru_gen_missing = lru_gen_missing(p, e.sys_errno);
 			return;
 		}
 	}
@@ -317,11 +346,32 @@ static void sample_lru_gen(struct sl_proc_source *p, struct sl_sample *s)
 	sl_sample_set_lru_gen(s, p->lru_gen);
 }
 
+/*
+ * A memcg's SL_CG keys, each looked for first where it was last time:
+ * one compare instead of a walk through memory.stat's 50-odd names.
+ */
+static void sample_memcg_keys(struct proc_memcg *m, const struct mmstat_table *t,
+			      uint64_t *stat)
+{
+	for (int k = 0; k < SL_CG_NR; k++) {
+		int at = m->cg_at[k];
+		const struct mmstat_entry *e;
+
+		if (at >= 0 && (size_t)at < t->count && !strcmp(t->entries[at].name, sl_cg_names[k]))
+			e = &t->entries[at];
+		else
+			e = mmstat_table_find(t, sl_cg_names[k]);
+		m->cg_at[k] = e ? (int)(e - t->entries) : -1;
+		stat[k] = e ? e->value : SL_MISSING;
+	}
+}
+
 int sl_proc_sample(struct sl_proc_source *p, struct sl_sample *s,
 		   char *err, size_t errlen)
 {
 	const struct mmstat_table *mi, *vm;
 	char word[SL_WORD];
+	bool rescan = p->samples++ % MEMCG_RESCAN_SAMPLES == 0;
 
 	if (mmstat_meminfo_read(p->meminfo)) {
 		set_err(err, errlen, mmstat_meminfo_error(p->meminfo));
@@ -350,19 +400,19 @@ int sl_proc_sample(struct sl_proc_source *p, struct sl_sample *s,
 		s->missing |= SL_LACK_PSI;
 	}
 
-	read_word(p, "/proc/sys/vm/lru_scan_balance", s->policy, sizeof(s->policy));
-	read_word(p, "/sys/kernel/mm/lru_gen/enabled", s->mglru, sizeof(s->mglru));
-	read_word(p, "/proc/sys/vm/swappiness", word, sizeof(word));
+	sl_word_file_read(&p->policy, rescan, s->policy, sizeof(s->policy));
+	sl_word_file_read(&p->mglru, rescan, s->mglru, sizeof(s->mglru));
+	sl_word_file_read(&p->swappiness, rescan, word, sizeof(word));
 	if (word[0])
 		s->swappiness = strtoull(word, NULL, 10);
 
 	for (int i = 0; i < p->nr_nodes; i++)
 		sample_node(p, i, s, mi);
-	sample_lru_gen(p, s);
+	sample_lru_gen(p, s, rescan);
 
 	if (!p->cgroup_dir[0])
 		s->missing |= SL_LACK_MEMCG;
-	if (p->samples++ % MEMCG_RESCAN_SAMPLES == 0)
+	if (rescan)
 		memcgs_scan(p);
 	bool vanished = false;
 	for (int i = 0; i < p->nr_memcgs; i++) {
@@ -372,13 +422,9 @@ int sl_proc_sample(struct sl_proc_source *p, struct sl_sample *s,
 			continue;
 		}
 		struct sl_memcg_sample *ms = &s->memcgs[s->nr_memcgs++];
-		const struct mmstat_table *t = mmstat_memcg_table(m->stat);
 		ms->id = m->id;
 		snprintf(ms->path, sizeof(ms->path), "%s", m->path);
-		for (int k = 0; k < SL_CG_NR; k++) {
-			const struct mmstat_entry *e = mmstat_table_find(t, sl_cg_names[k]);
-			ms->stat[k] = e ? e->value : SL_MISSING;
-		}
+		sample_memcg_keys(m, mmstat_memcg_table(m->stat), ms->stat);
 	}
 	if (vanished)
 		p->samples = 0;		/* rescan next time */

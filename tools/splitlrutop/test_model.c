@@ -3,6 +3,7 @@
  * test_model: host unit tests of the model, the derivation, the recording
  * format and the canvas.  cmocka, as TAP (tests/unit/splitlrutop-model.t).
  */
+#include <locale.h>
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -95,6 +96,32 @@ static void test_shares(void **state)
 	n.decision.b.target_file_permille = 91;
 	ok(sl_node_decided_anon_pm(&n, &src) == 600 && src == SL_SRC_BPF, "a decision event wins over zoneinfo");
 	ok(sl_node_target_anon_pm(&n, &src) == 909 && src == SL_SRC_BPF, "and its target share too");
+}
+
+/*
+ * Rates below 1000 are formatted without printf (issue 17): the same text
+ * as "%.0f", halves (rounded to even) and the edge at 999.5 included.
+ */
+static void test_fmt_rate_whole(void **state)
+{
+	(void)state;
+	char got[16], want[16];
+
+	for (int i = 0; i <= 2000000; i += 7) {
+		double v = i / 2000.0;
+		if (v >= 1000)
+			break;
+		snprintf(want, sizeof(want), "%.0f", v);
+		ok(!strcmp(sl_fmt_rate(got, sizeof(got), v), want), "%.4f: '%s', not '%s'", v, got, want);
+	}
+	static const double edges[] = { 0, 0.5, 1.5, 2.5, 0.49999999999999994, 999.4999, 999.5, 999.9 };
+	for (size_t i = 0; i < sizeof(edges) / sizeof(edges[0]); i++) {
+		snprintf(want, sizeof(want), "%.0f", edges[i]);
+		ok(!strcmp(sl_fmt_rate(got, sizeof(got), edges[i]), want), "%.17g: '%s', not '%s'",
+		   edges[i], got, want);
+	}
+	ok(!strcmp(sl_fmt_rate(got, 3, 999.0), "99"), "cut to the buffer like snprintf: '%s'", got);
+	ok(!strcmp(sl_fmt_rate(got, sizeof(got), 1500), "1.5k"), "1500: '%s'", got);
 }
 
 /* Every count column is a field of the list counts' table. */
@@ -529,6 +556,52 @@ static void test_canvas(void **state)
 	sample_free(b);
 }
 
+/*
+ * A clear blanks only the rows written since the last one (issue 17): what
+ * any write left behind must still go, attributes included, and a frame
+ * that draws fewer rows than the last must not show the last one's tail.
+ */
+static void test_canvas_clear_used_rows(void **state)
+{
+	(void)state;
+	struct sl_canvas c;
+	char *out;
+
+	sl_canvas_init(&c, 6, 8, &sl_glyphs_ascii);
+	ok(c.used_rows == 0, "a new canvas is blank to its last row");
+	sl_canvas_puts(&c, 4, 0, SL_A_NORMAL, "frame1");
+	sl_canvas_attr(&c, 5, 2, 3, SL_A_REVERSE);
+	sl_canvas_putwc(&c, 9, 0, SL_A_NORMAL, L'x');	/* clipped: no row used */
+	ok(c.used_rows == 6, "writes and attributes mark their rows");
+	sl_canvas_clear(&c);
+	sl_canvas_puts(&c, 1, 0, SL_A_NORMAL, "two");
+	out = canvas_text(&c, c.rows);
+	ok(!strcmp(out, "\n" "two\n" "\n\n\n\n"), "the longer frame's rows are gone");
+	free(out);
+	bool blank = true;
+	for (int i = 0; i < c.rows * c.cols; i++)
+		if (i / c.cols != 1 && (c.cells[i].ch != L' ' || c.cells[i].attr != SL_A_NORMAL))
+			blank = false;
+	ok(blank, "and so are their attributes");
+	sl_canvas_free(&c);
+
+	/* A row wider than the print buffer, in a multibyte glyph. */
+	char *saved = setlocale(LC_CTYPE, NULL), *locale = saved ? strdup(saved) : NULL;
+	if (setlocale(LC_CTYPE, "C.UTF-8")) {
+		sl_canvas_init(&c, 1, 3000, &sl_glyphs_utf8);
+		for (int i = 0; i < c.cols; i++)
+			sl_canvas_putwc(&c, 0, i, SL_A_NORMAL, sl_glyphs_utf8.spark[7]);
+		out = canvas_text(&c, 1);
+		size_t len = strlen(out);
+		ok(len == 3000 * 3 + 1 && out[len - 1] == '\n' &&
+		   !memcmp(out + len - 4, "\xe2\x96\x88", 3), "a 9000-byte row is printed whole");
+		free(out);
+		sl_canvas_free(&c);
+	}	/* else: no C.UTF-8 locale to print it in */
+	setlocale(LC_CTYPE, locale ? locale : "C");
+	free(locale);
+}
+
 /* Issue 17: at 100 columns the memcg header ran act/s into deact/s. */
 static void test_table_heads_apart(void **state)
 {
@@ -559,12 +632,14 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_shares),
 		cmocka_unit_test(test_columns),
+		cmocka_unit_test(test_fmt_rate_whole),
 		cmocka_unit_test(test_derive_vmstat),
 		cmocka_unit_test(test_derive_bpf),
 		cmocka_unit_test(test_memcg_sort),
 		cmocka_unit_test(test_history),
 		cmocka_unit_test(test_record),
 		cmocka_unit_test(test_canvas),
+		cmocka_unit_test(test_canvas_clear_used_rows),
 		cmocka_unit_test(test_table_heads_apart),
 	};
 

@@ -16,7 +16,13 @@
 #include "record.h"
 #include "ui.h"
 
-#define KEY_WAIT_MS 250		/* longest wait, so a stop signal is seen soon */
+/*
+ * Longest wait for a key.  A stop signal or a resize ends the wait at
+ * once (no SA_RESTART); the bound is for one that lands between the check
+ * and the wait.  Waits otherwise last until the next sample, so at a 1 s
+ * refresh the loop wakes once a second, not four times.
+ */
+#define KEY_WAIT_MS 1000
 
 static const unsigned steps_ms[] = { 250, 500, 1000, 2000, 3000, 5000, 10000, 30000, 60000 };
 
@@ -215,7 +221,7 @@ static int tui_live(struct tui *t)
 			redraw(t, NULL);
 			continue;
 		}
-		uint64_t wait = t->view.paused ? KEY_WAIT_MS : (deadline - now) / 1000000;
+		uint64_t wait = t->view.paused ? KEY_WAIT_MS : (deadline - now + 999999) / 1000000;
 		int key = sl_term_key(wait > KEY_WAIT_MS ? KEY_WAIT_MS : (int)wait);
 		if (key == SL_KEY_NONE)
 			continue;
@@ -323,7 +329,8 @@ static int tui_replay(struct tui *t)
 	pos = n > 1 ? 1 : 0;
 	t->replay = true;
 	t->view.paused = false;
-	bool dirty = true;
+	/* dirty: load the samples at pos; draw: the screen is out of date */
+	bool dirty = true, draw = true;
 	while (!t->quit && !sl_stop_requested()) {
 		if (dirty) {
 			if (replay_seek(t, r, pos, buf, err, sizeof(err))) {
@@ -333,21 +340,33 @@ static int tui_replay(struct tui *t)
 			if (!speed_ms)
 				speed_ms = t->cur->interval_ms ? (unsigned)t->cur->interval_ms : 1000;
 			dirty = false;
+			draw = true;
 		}
-		snprintf(position, sizeof(position), "REPLAY %zu/%zu%s%s", pos, n - 1, truncated,
-			 playing ? " >" : "");
-		redraw(t, position);
-		int key = sl_term_key(KEY_WAIT_MS);
+		/* Paused on a frame, the loop only waits for keys: nothing to redraw. */
+		if (draw) {
+			snprintf(position, sizeof(position), "REPLAY %zu/%zu%s%s", pos, n - 1,
+				 truncated, playing ? " >" : "");
+			redraw(t, position);
+			draw = false;
+		}
+		uint64_t now = now_ns(), wait = KEY_WAIT_MS;
+		if (playing)
+			wait = next > now ? (next - now + 999999) / 1000000 : 0;
+		int key = sl_term_key(wait > KEY_WAIT_MS ? KEY_WAIT_MS : (int)wait);
 		if (playing && now_ns() >= next) {
 			if (pos + 1 < n) {
 				pos++;
 				dirty = true;
 			} else {
 				playing = false;
+				draw = true;
 			}
 			next = now_ns() + speed_ms * 1000000ull;
 		}
-		if (key == SL_KEY_NONE || common_key(t, key))
+		if (key == SL_KEY_NONE)
+			continue;
+		draw = true;	/* any key may change the view or the status line */
+		if (common_key(t, key))
 			continue;
 		switch (key) {
 		case ' ':

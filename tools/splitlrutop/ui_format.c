@@ -27,6 +27,25 @@ char *sl_fmt_kb(char *buf, size_t len, uint64_t kb)
 	return buf;
 }
 
+/*
+ * "%.0f" of 0 <= v < 1000 without printf's float machinery: the table
+ * prints a few dozen such rates a frame.  nearbyint rounds as printf does
+ * (half to even, in the current rounding mode).
+ */
+static void fmt_whole(char *buf, size_t len, double v)
+{
+	unsigned n = (unsigned)nearbyint(v);
+	char digits[8];
+	size_t i = sizeof(digits);
+
+	do
+		digits[--i] = (char)('0' + n % 10);
+	while ((n /= 10) && i > 0);
+	size_t k = sizeof(digits) - i < len ? sizeof(digits) - i : len - 1;
+	memcpy(buf, digits + i, k);
+	buf[k] = '\0';
+}
+
 char *sl_fmt_rate(char *buf, size_t len, double v)
 {
 	static const char units[] = " kMGT";
@@ -40,7 +59,9 @@ char *sl_fmt_rate(char *buf, size_t len, double v)
 		v /= 1000;
 		u++;
 	}
-	if (u == 0)
+	if (u == 0 && v >= 0)
+		fmt_whole(buf, len, v);
+	else if (u == 0)
 		snprintf(buf, len, "%.0f", v);
 	else if (v < 100)
 		snprintf(buf, len, "%.1f%c", v, units[u]);

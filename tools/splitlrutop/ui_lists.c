@@ -49,13 +49,14 @@ void sl_draw_table_cells(struct sl_canvas *c, int row, int col, int width,
 	char buf[16];
 
 	for (int k = 0; k < SL_COL_NR_COUNTS; k++) {
-		sl_canvas_printf(c, row, col, SL_A_NORMAL, "%*s", width,
-				 sl_fmt_rate(buf, sizeof(buf), r->per_s[k]));
+		sl_canvas_right(c, row, col, width, SL_A_NORMAL,
+				sl_fmt_rate(buf, sizeof(buf), r->per_s[k]));
 		col += width;
 	}
-	sl_canvas_printf(c, row, col, SL_A_NORMAL, "%5s", sl_fmt_pct(buf, sizeof(buf), r->efficiency));
+	sl_canvas_right(c, row, col, 5, SL_A_NORMAL, sl_fmt_pct(buf, sizeof(buf), r->efficiency));
 	col += 5;
-	sl_canvas_printf(c, row, col, SL_A_NORMAL, " %7s", sl_fmt_pct(buf, sizeof(buf), r->kswapd_share));
+	col = sl_canvas_putwc(c, row, col, SL_A_NORMAL, L' ');
+	sl_canvas_right(c, row, col, 7, SL_A_NORMAL, sl_fmt_pct(buf, sizeof(buf), r->kswapd_share));
 }
 
 int sl_draw_lists(struct sl_canvas *c, int row, int max_row,
