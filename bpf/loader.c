@@ -417,9 +417,32 @@ static void set_limits(struct lru_tracer *t)
 	sl_limits_text(t->limits, sizeof(t->limits), bits);
 }
 
+/*
+ * SPLITLRU_LIST_CACHE_SLOTS=N (a power of two up to LRU_LIST_CACHE_SLOTS):
+ * use only N slots of list_cache, so that a test with N=1 sends all but
+ * one list per CPU to the hash and checks the loader's sums of both.
+ */
+static __u32 list_cache_mask(void)
+{
+	const char *v = getenv("SPLITLRU_LIST_CACHE_SLOTS");
+	char *end;
+	unsigned long n;
+
+	if (!v)
+		return LRU_LIST_CACHE_SLOTS - 1;
+	n = strtoul(v, &end, 10);
+	if (*end || !n || n > LRU_LIST_CACHE_SLOTS || (n & (n - 1))) {
+		fprintf(stderr, "splitlru: SPLITLRU_LIST_CACHE_SLOTS=%s is not a power of two "
+			"from 1 to %d: using %d\n", v, LRU_LIST_CACHE_SLOTS, LRU_LIST_CACHE_SLOTS);
+		return LRU_LIST_CACHE_SLOTS - 1;
+	}
+	return (__u32)n - 1;
+}
+
 /* The rodata filters, alike in every object (lru_common.bpf.h). */
 #define SET_FILTERS(rodata, opts) do {						\
 	(rodata)->shrink_hists = !(opts)->no_hists;				\
+	(rodata)->list_cache_mask = list_cache_mask();				\
 	(rodata)->stream_types = !(opts)->on_event ? 0 :			\
 		(opts)->stream_types ? (opts)->stream_types : ~0u;		\
 	(rodata)->filter_nid = (opts)->nid;					\

@@ -22,6 +22,8 @@ const volatile __u32 filter_lru_mask = ~0U;	/* bit per enum sl_lru */
 const volatile __u32 filter_reason_mask = ~0U;	/* bit per enum sl_shrink_reason */
 const volatile __u32 filter_move_mask = ~0U;	/* bit per enum sl_move_reason */
 const volatile __u32 filter_reclaimer_mask = ~0U; /* bit per enum sl_reclaimer */
+/* list_cache slots in use, less one (SPLITLRU_LIST_CACHE_SLOTS, for tests) */
+const volatile __u32 list_cache_mask = LRU_LIST_CACHE_SLOTS - 1;
 
 struct {
 	__uint(type, BPF_MAP_TYPE_PERCPU_HASH);
@@ -172,7 +174,7 @@ static __always_inline __u32 list_cache_index(const union list_key_words *k)
 {
 	/* Fibonacci hashing: the top bits of a golden-ratio product */
 	return (__u32)(((k->w[0] ^ (k->w[1] * 31)) * 0x9e3779b97f4a7c15ULL) >> 58) &
-	       (LRU_LIST_CACHE_SLOTS - 1);
+	       list_cache_mask;
 }
 
 /* The counts of one list on this CPU: its cache slot, else list_counts. */

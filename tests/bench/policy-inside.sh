@@ -79,6 +79,12 @@ if [[ " $contenders " == *" mglru "* ]] && [ ! -w "$lru_gen" ]; then
 	exit 1
 fi
 
+# lrutrace loads its MGLRU programs only when MGLRU is on as it starts
+# (the series source): with MGLRU among the contenders, start it so; each
+# run sets lru_gen for itself.
+if [[ " $contenders " == *" mglru "* ]]; then
+	echo y >"$lru_gen"
+fi
 "$lrutrace" stat 0.5 --json >"$trace" 2>"$work/policy-trace.err" &
 tracer=$!
 trap 'kill -INT $tracer 2>/dev/null' EXIT

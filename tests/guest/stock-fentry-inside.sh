@@ -23,7 +23,7 @@ command -v python3 >/dev/null || { fail "python3 in the guest"; done_testing; }
 
 series=0
 [ -e /sys/kernel/tracing/events/vmscan/mm_vmscan_scan_balance ] && series=1
-diag "kernel $(uname -r), series present: $series, MGLRU: $(cat /sys/kernel/mm/lru_gen/enabled 2>/dev/null || echo absent)"
+diag "kernel $(uname -r), series present: $series, MGLRU: $(cat /sys/kernel/mm/lru_gen/enabled 2>/dev/null || echo absent), list cache slots: ${SPLITLRU_LIST_CACHE_SLOTS:-all}"
 if [ -e /sys/kernel/mm/lru_gen/enabled ]; then
 	echo n >/sys/kernel/mm/lru_gen/enabled
 fi
