@@ -57,6 +57,7 @@ struct sl_proc_source {
 	int nr_memcgs;
 	struct proc_memcg memcgs[SL_MAX_MEMCGS];
 	unsigned samples;
+	bool zbal_absent;	/* zoneinfo had no lru_* lines (a stock kernel) */
 };
 
 /* The libmmstat keys, from the third column of model.h's tables. */
@@ -381,7 +382,12 @@ int sl_proc_sample(struct sl_proc_source *p, struct sl_sample *s,
 		set_err(err, errlen, mmstat_vmstat_error(p->vmstat));
 		return -1;
 	}
-	if (mmstat_zoneinfo_read(p->zoneinfo)) {
+	/*
+	 * zoneinfo is the largest of these files and only its lru_* lines
+	 * change what a sample holds: without them (a stock kernel) it is
+	 * read again at the rescans only, in case a capture's copy changes.
+	 */
+	if ((!p->zbal_absent || rescan) && mmstat_zoneinfo_read(p->zoneinfo)) {
 		set_err(err, errlen, mmstat_zoneinfo_error(p->zoneinfo));
 		return -1;
 	}
@@ -408,6 +414,7 @@ int sl_proc_sample(struct sl_proc_source *p, struct sl_sample *s,
 
 	for (int i = 0; i < p->nr_nodes; i++)
 		sample_node(p, i, s, mi);
+	p->zbal_absent = s->missing & SL_LACK_ZBAL;
 	sample_lru_gen(p, s, rescan);
 
 	if (!p->cgroup_dir[0])

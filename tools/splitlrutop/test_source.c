@@ -282,6 +282,39 @@ static void test_proc_source_memcg_rescan(void **state)
 	free(root);
 }
 
+/*
+ * A zoneinfo without lru_* lines (a stock kernel) is read again only at
+ * the rescans; one with them, at every sample.
+ */
+static void test_proc_source_zoneinfo(void **state)
+{
+	(void)state;
+	struct sl_sample *s = sl_sample_pair_new();
+	char *root = make_root(), err[600], zi[600];
+	struct sl_proc_source *p;
+
+	snprintf(zi, sizeof(zi), "%s/proc/zoneinfo", root);
+
+	copy_file("tests/fixtures/mmstat/guest-6.1-numa2/proc/zoneinfo", zi);
+	p = sl_proc_open(root, err, sizeof(err));
+	ok(p != NULL, "sl_proc_open: %s", err);
+	sample(p, s);
+	ok((s->missing & SL_LACK_ZBAL) && p->zbal_absent, "a stock zoneinfo: no balance lines");
+
+	copy_file(CAPTURE "/proc/zoneinfo", zi);
+	sample(p, s);
+	ok(s->missing & SL_LACK_ZBAL, "not read again before the rescan");
+	for (int i = 1; i < MEMCG_RESCAN_SAMPLES; i++)
+		sample(p, s);
+	ok(!(s->missing & SL_LACK_ZBAL) && s->nodes[0].zbal[SL_ZBAL_ANON_PERMILLE] == 175,
+	   "the rescan reads the balance lines: %llu",
+	   (unsigned long long)s->nodes[0].zbal[SL_ZBAL_ANON_PERMILLE]);
+	ok(!p->zbal_absent, "and every sample reads zoneinfo from then on");
+	sl_proc_close(p);
+	sl_sample_pair_free(s);
+	free(root);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -289,6 +322,7 @@ int main(void)
 		cmocka_unit_test(test_word_file_procfs),
 		cmocka_unit_test(test_proc_source_fresh),
 		cmocka_unit_test(test_proc_source_memcg_rescan),
+		cmocka_unit_test(test_proc_source_zoneinfo),
 	};
 
 	return cmocka_run_group_tests_name("splitlrutop-source", tests, test_tmpdir_setup,
