@@ -43,6 +43,7 @@ struct lru_tracer {
 	enum lru_source source;
 	bool stock_kprobes;	/* stock programs as kprobes: no fentry here */
 	bool mglru_progs;	/* MGLRU programs loaded */
+	__u32 list_cache_mask;	/* list_cache slots in use, less one */
 	bool loaded, attached;
 	int stats_fd;
 	int ncpus;
@@ -440,9 +441,9 @@ static __u32 list_cache_mask(void)
 }
 
 /* The rodata filters, alike in every object (lru_common.bpf.h). */
-#define SET_FILTERS(rodata, opts) do {						\
+#define SET_FILTERS(rodata, t, opts) do {					\
 	(rodata)->shrink_hists = !(opts)->no_hists;				\
-	(rodata)->list_cache_mask = list_cache_mask();				\
+	(rodata)->list_cache_mask = (t)->list_cache_mask;				\
 	(rodata)->stream_types = !(opts)->on_event ? 0 :			\
 		(opts)->stream_types ? (opts)->stream_types : ~0u;		\
 	(rodata)->filter_nid = (opts)->nid;					\
@@ -626,6 +627,7 @@ struct lru_tracer *lru_tracer_open(const struct lru_tracer_opts *opts, int *err)
 	t->on_event = opts->on_event;
 	t->ctx = opts->ctx;
 	t->ncpus = libbpf_num_possible_cpus();
+	t->list_cache_mask = list_cache_mask();
 	/* SPLITLRU_MAP_READS=walk: the bench's side-by-side reference */
 	t->batch_reads = !(getenv("SPLITLRU_MAP_READS") &&
 			   !strcmp(getenv("SPLITLRU_MAP_READS"), "walk"));
@@ -670,7 +672,7 @@ struct lru_tracer *lru_tracer_open(const struct lru_tracer_opts *opts, int *err)
 	bpf_program__set_autoload(skel->progs.direct_end, lat && (f.flags & LRU_FEAT_DIRECT_LAT));
 	bpf_program__set_autoload(skel->progs.memcg_begin, lat && (f.flags & LRU_FEAT_MEMCG_LAT));
 	bpf_program__set_autoload(skel->progs.memcg_end, lat && (f.flags & LRU_FEAT_MEMCG_LAT));
-	SET_FILTERS(skel->rodata, opts);
+	SET_FILTERS(skel->rodata, t, opts);
 
 	/* Without a stream the ring buffer only costs memory: make it one page. */
 	bpf_map__set_max_entries(skel->maps.events,
@@ -695,7 +697,7 @@ struct lru_tracer *lru_tracer_open(const struct lru_tracer_opts *opts, int *err)
 			t->stock = NULL;
 			mglru = false;
 		} else {
-			SET_FILTERS(t->stock->rodata, opts);
+			SET_FILTERS(t->stock->rodata, t, opts);
 			t->stock_kprobes = kprobes;
 		}
 	}
