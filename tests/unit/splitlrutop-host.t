@@ -175,6 +175,31 @@ ok wait_for '^EXIT=0'
 wait_for 'icanon' 10
 like "$(tmux capture-pane -p -t "$s")" ' icanon' "after SIGTERM the terminal is back in canonical mode"
 
+# A terminal that hangs up ends the run.  Under setsid no SIGHUP comes
+# (the pty is not its controlling terminal); it must see the hangup itself
+# rather than spin a core on reads that fail at once.
+hup=slt-hup-$$
+tmux new-session -d -s "$hup" -x 80 -y 24 "exec setsid -w env TERM=screen SPLITLRU_NO_BPF=1 $bin -d 0.5"
+hup_pid=
+for _ in $(seq 50); do
+	hup_pid=$(pgrep -f "^$bin -d 0.5\$" | head -1)
+	[ -n "$hup_pid" ] && grep -q 'LISTS' < <(tmux capture-pane -p -t "$hup" 2>/dev/null) && break
+	sleep 0.2
+done
+isnt "$hup_pid" "" "splitlrutop runs under setsid in its own tmux session"
+tmux kill-session -t "$hup"
+for _ in $(seq 50); do
+	kill -0 "$hup_pid" 2>/dev/null || break
+	sleep 0.1
+done
+if kill -0 "$hup_pid" 2>/dev/null; then
+	fail "after its terminal hangs up, splitlrutop exits"
+	diag "$(ps -o pid,stat,pcpu,cmd -p "$hup_pid")"
+	kill "$hup_pid"
+else
+	pass "after its terminal hangs up, splitlrutop exits"
+fi
+
 # Replay interactively: stepping, and it needs neither root nor BPF.
 tmux respawn-pane -k -t "$s" "env TERM=screen $bin -r $tmp/run.rec; echo EXIT=\$?; sleep 60"
 ok wait_for 'REPLAY 1/4'
