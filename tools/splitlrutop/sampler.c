@@ -84,6 +84,7 @@ struct sl_sampler *sl_sampler_new(const struct sl_sampler_opts *opts,
 		sl_sampler_free(sp);
 		return NULL;
 	}
+	sl_proc_want_memcgs(sp->proc, opts->memcgs);
 	return sp;
 }
 
@@ -131,6 +132,11 @@ int sl_sampler_sample(struct sl_sampler *sp, struct sl_sample *s,
 		s->self_rss_kb = (uint64_t)ru.ru_maxrss;
 	}
 	return 0;
+}
+
+void sl_sampler_want_memcgs(struct sl_sampler *sp, bool want)
+{
+	sl_proc_want_memcgs(sp->proc, want);
 }
 
 void sl_sampler_free(struct sl_sampler *sp)

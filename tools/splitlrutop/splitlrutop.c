@@ -197,6 +197,8 @@ int main(int argc, char **argv)
 	sl_cli_init("splitlrutop");
 	argp_parse(&argp, argc, argv, 0, NULL, &o);
 	o.sampler.interval_ms = o.interval_ms;
+	/* JSON and recordings always carry the memcgs; text only with -m */
+	o.sampler.memcgs = o.view.memcg || o.json || o.write_path;
 	sl_signals_install();
 	/* SIGINT/SIGTERM end the run cleanly: exit 0 with the terminal restored. */
 	return o.batch ? sl_run_batch(&o) : sl_run_tui(&o);

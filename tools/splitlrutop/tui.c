@@ -65,6 +65,7 @@ struct tui {
 	char confirm_to[SL_WORD];
 	bool replay;
 	bool quit;
+	bool memcgs_toggled;	/* m pressed: the sampler must follow */
 };
 
 /*
@@ -153,6 +154,7 @@ static bool common_key(struct tui *t, int key)
 		return true;
 	case 'm':
 		t->view.memcg = !t->view.memcg;
+		t->memcgs_toggled = true;
 		return true;
 	case 's':
 		t->view.sort = (enum sl_col)((t->view.sort + 1) % SL_COL_NR);
@@ -236,7 +238,15 @@ static int tui_live(struct tui *t)
 			} else {
 				snprintf(t->message, sizeof(t->message), "vm.lru_scan_balance unchanged");
 			}
-		} else if (!common_key(t, key)) {
+		} else if (common_key(t, key)) {
+			if (t->memcgs_toggled && !o->sampler.memcgs) {
+				/* no memcgs in the samples until now: take one at once */
+				sl_sampler_want_memcgs(sp, t->view.memcg);
+				if (t->view.memcg)
+					deadline = 0;
+			}
+			t->memcgs_toggled = false;
+		} else {
 			switch (key) {
 			case ' ':
 				t->view.paused = !t->view.paused;
