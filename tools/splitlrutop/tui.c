@@ -199,9 +199,8 @@ static int tui_live(struct tui *t)
 		rc = 1;
 		goto out;
 	}
-	uint64_t deadline = 0;
+	uint64_t deadline = 0, now = now_ns();
 	for (unsigned long i = 0; !t->quit && !sl_stop_requested();) {
-		uint64_t now = now_ns();
 		if (!t->view.paused && now >= deadline) {
 			struct sl_sample *cur = &buf[i % 2];
 			if (sl_sampler_sample(sp, cur, err, sizeof(err))) {
@@ -216,15 +215,25 @@ static int tui_live(struct tui *t)
 			t->prev = i ? t->cur : NULL;
 			t->cur = cur;
 			sl_history_add(&t->hist, t->prev, t->cur);
+			/*
+			 * The sample's own clock stands for now: a clock read
+			 * fewer a frame (a system call where the clocksource has
+			 * no vDSO path).  The wait below is then longer by the
+			 * drawing's few ms, which the deadline does not carry.
+			 */
+			now = cur->mono_ns;
 			expire_message(t, now);
 			deadline = (deadline && deadline + interval * 1000000ull > now
 				    ? deadline : now) + interval * 1000000ull;
 			i++;
 			redraw(t, NULL);
-			continue;
+			if (sl_stop_requested())
+				break;
 		}
-		uint64_t wait = t->view.paused ? KEY_WAIT_MS : (deadline - now + 999999) / 1000000;
+		uint64_t wait = t->view.paused ? KEY_WAIT_MS
+				: deadline > now ? (deadline - now + 999999) / 1000000 : 0;
 		int key = sl_term_key(wait > KEY_WAIT_MS ? KEY_WAIT_MS : (int)wait);
+		now = now_ns();
 		if (key == SL_KEY_NONE)
 			continue;
 		if (t->confirm) {
@@ -254,7 +263,7 @@ static int tui_live(struct tui *t)
 			case '+': case '-':
 				interval = sl_interval_step(interval, key == '+' ? 1 : -1);
 				sl_sampler_set_interval(sp, interval);
-				deadline = now_ns() + interval * 1000000ull;
+				deadline = now + interval * 1000000ull;
 				snprintf(t->message, sizeof(t->message), "refresh every %.2fs",
 					 interval / 1000.0);
 				break;
