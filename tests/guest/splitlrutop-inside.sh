@@ -127,6 +127,8 @@ else
 fi
 tmux send-keys -t "$s" m
 ok wait_for 'MEMCGS'
+# memory.stat is read only while the view is up: m must start it at once
+ok wait_for 'MEMCGS +[1-9][0-9]* cgroups'
 tmux resize-window -t "$s" -x 40 -y 10
 ok wait_for 'terminal too small: 40x10'
 tmux resize-window -t "$s" -x 80 -y 24

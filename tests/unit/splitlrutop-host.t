@@ -175,6 +175,31 @@ ok wait_for '^EXIT=0'
 wait_for 'icanon' 10
 like "$(tmux capture-pane -p -t "$s")" ' icanon' "after SIGTERM the terminal is back in canonical mode"
 
+# A terminal that hangs up ends the run.  Under setsid no SIGHUP comes
+# (the pty is not its controlling terminal); it must see the hangup itself
+# rather than spin a core on reads that fail at once.
+hup=slt-hup-$$
+tmux new-session -d -s "$hup" -x 80 -y 24 "exec setsid -w env TERM=screen SPLITLRU_NO_BPF=1 $bin -d 0.5"
+hup_pid=
+for _ in $(seq 50); do
+	hup_pid=$(pgrep -f "^$bin -d 0.5\$" | head -1)
+	[ -n "$hup_pid" ] && grep -q 'LISTS' < <(tmux capture-pane -p -t "$hup" 2>/dev/null) && break
+	sleep 0.2
+done
+isnt "$hup_pid" "" "splitlrutop runs under setsid in its own tmux session"
+tmux kill-session -t "$hup"
+for _ in $(seq 50); do
+	kill -0 "$hup_pid" 2>/dev/null || break
+	sleep 0.1
+done
+if kill -0 "$hup_pid" 2>/dev/null; then
+	fail "after its terminal hangs up, splitlrutop exits"
+	diag "$(ps -o pid,stat,pcpu,cmd -p "$hup_pid")"
+	kill "$hup_pid"
+else
+	pass "after its terminal hangs up, splitlrutop exits"
+fi
+
 # Replay interactively: stepping, and it needs neither root nor BPF.
 tmux respawn-pane -k -t "$s" "env TERM=screen $bin -r $tmp/run.rec; echo EXIT=\$?; sleep 60"
 ok wait_for 'REPLAY 1/4'
@@ -189,7 +214,51 @@ ok wait_for '^EXIT=0'
 # views, help and a resize, the screen, attributes included, is the one a
 # fresh start draws for the same frame and view.
 rec=tests/fixtures/splitlrutop/guest-mglru.rec
-attrs() { tmux capture-pane -p -e -t "$s"; }
+# The screen as cells: each character with its bold, underline, reverse,
+# foreground and background, from capture-pane's SGR sequences; blanks at
+# a line's end that show nothing (no reverse, default background) dropped.
+# Where tmux puts an SGR reset (at a line's end or the next one's start)
+# follows how the cursor got there, which no one sees.  The last row's
+# trailing blanks are dropped whatever their attributes: its last cell
+# cannot be written without scrolling (term.c leaves it out), and how
+# ncurses ends the status bar next to it follows the cursor's path too.
+attrs() {
+	tmux capture-pane -p -e -t "$s" | awk -v rows="$(tmux display -p -t "$s" '#{pane_height}')" '
+	function reset() { b = u = r = 0; fg = 39; bg = 49 }
+	function sgr(p,   n, a, i, v) {
+		n = split(p == "" ? "0" : p, a, ";")
+		for (i = 1; i <= n; i++) {
+			v = a[i] + 0
+			if (v == 0) reset()
+			else if (v == 1) b = 1
+			else if (v == 4) u = 1
+			else if (v == 7) r = 1
+			else if (v == 22) b = 0
+			else if (v == 24) u = 0
+			else if (v == 27) r = 0
+			else if (v >= 30 && v <= 39 || v >= 90 && v <= 97) fg = v
+			else if (v >= 40 && v <= 49 || v >= 100 && v <= 107) bg = v
+		}
+	}
+	BEGIN { reset() }
+	{
+		line = $0; n = 0
+		while (line != "") {
+			if (match(line, /^\033\[[0-9;]*m/)) {
+				sgr(substr(line, 3, RLENGTH - 3))
+				line = substr(line, RLENGTH + 1)
+				continue
+			}
+			c = substr(line, 1, 1); line = substr(line, 2)
+			cell[++n] = b u r "/" fg "/" bg "/" c
+			blank[n] = c == " " && (!r && bg == 49 || NR == rows)
+		}
+		while (n > 0 && blank[n]) n--
+		out = ""
+		for (i = 1; i <= n; i++) out = out cell[i] "|"
+		print out
+	}'
+}
 tmux respawn-pane -k -t "$s" "env TERM=screen LANG=C.UTF-8 $bin -r $rec; sleep 60"
 ok wait_for 'REPLAY 1/5'
 for key in m Right Right h x m n Right n; do

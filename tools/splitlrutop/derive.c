@@ -10,6 +10,7 @@
 #include "sl_fields.h"
 
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -364,7 +365,14 @@ void sl_derive(struct sl_frame *f, const struct sl_sample *prev,
 	       const struct sl_sample *cur, const struct sl_view *view,
 	       const struct sl_history *hist)
 {
-	memset(f, 0, sizeof(*f));
+	/*
+	 * Only the head: derive_node, derive_lists and derive_memcgs clear
+	 * each slot they fill, and no one reads past the counts.  The whole
+	 * frame is 16 kB, cleared on every key and every sample.
+	 */
+	memset(f, 0, offsetof(struct sl_frame, nodes));
+	f->lists_src = SL_SRC_NONE;
+	f->nr_lists = f->nr_memcgs = 0;
 	f->cur = cur;
 	f->prev = prev;
 	f->self_cpu_pct = NAN;

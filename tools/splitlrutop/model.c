@@ -94,18 +94,32 @@ static void memcg_init(struct sl_memcg_sample *m)
 		m->stat[i] = SL_MISSING;
 }
 
+/* Zero the bytes of *s from member a up to member b. */
+#define CLEAR_SPAN(s, a, b) \
+	memset((char *)(s) + offsetof(struct sl_sample, a), 0, \
+	       offsetof(struct sl_sample, b) - offsetof(struct sl_sample, a))
+
 void sl_sample_reset(struct sl_sample *s)
 {
 	struct lru_snapshot bpf = s->bpf;
-	size_t gens_end = offsetof(struct sl_sample, lruvecs) + sizeof(s->lruvecs);
+	int nr_nodes = s->nr_nodes, nr_memcgs = s->nr_memcgs;
 
 	/*
-	 * Everything but lruvecs[], two thirds of the sample: whoever takes a
-	 * lruvec slot clears it first (copy_lruvec, parse_lruvec), and no one
-	 * reads past nr_lruvecs.  This runs every sample.
+	 * This runs every sample: it clears what the last one used and no
+	 * more.  The node and memcg slots past nr_* are still as
+	 * sl_sample_init left them (slots are taken in order, nr_*++), so
+	 * only the used ones are made fresh; lruvecs[], two thirds of the
+	 * sample, is cleared by whoever takes a slot (copy_lruvec,
+	 * parse_lruvec), and no one reads past nr_lruvecs.
 	 */
-	memset(s, 0, offsetof(struct sl_sample, lruvecs));
-	memset((char *)s + gens_end, 0, sizeof(*s) - gens_end);
+	CLEAR_SPAN(s, seq, nodes);
+	for (int i = 0; i < nr_nodes && i < SL_MAX_NODES; i++)
+		node_init(&s->nodes[i]);
+	s->nr_memcgs = 0;
+	for (int i = 0; i < nr_memcgs && i < SL_MAX_MEMCGS; i++)
+		memcg_init(&s->memcgs[i]);
+	CLEAR_SPAN(s, bpf, lruvecs);
+	s->have_gen_counts = false;
 	s->swappiness = SL_MISSING;
 	s->psi_some10 = s->psi_full10 = SL_MISSING;
 	s->swap_total = s->swap_free = SL_MISSING;
@@ -113,10 +127,6 @@ void sl_sample_reset(struct sl_sample *s)
 		s->vm[i] = SL_MISSING;
 	s->self_cpu_ns = s->self_rss_kb = SL_MISSING;
 	s->bpf_events = s->bpf_drops = SL_MISSING;
-	for (int i = 0; i < SL_MAX_NODES; i++)
-		node_init(&s->nodes[i]);
-	for (int i = 0; i < SL_MAX_MEMCGS; i++)
-		memcg_init(&s->memcgs[i]);
 	/* keep the arrays, drop their entries */
 	s->bpf = bpf;
 	s->bpf.nr_lists = s->bpf.nr_balance = s->bpf.nr_moves = 0;
@@ -127,6 +137,9 @@ void sl_sample_reset(struct sl_sample *s)
 
 void sl_sample_init(struct sl_sample *s)
 {
+	memset(s, 0, offsetof(struct sl_sample, lruvecs));
+	s->nr_nodes = SL_MAX_NODES;	/* so the reset makes every slot fresh */
+	s->nr_memcgs = SL_MAX_MEMCGS;
 	lru_snapshot_init(&s->bpf);
 	sl_sample_reset(s);
 }

@@ -252,6 +252,11 @@ struct sl_sample {
 	uint32_t bpf_reason;		/* enum sl_bpf_reason */
 	uint32_t source;		/* enum lru_source the figures came from */
 	uint32_t cannot;		/* what it cannot give: 1 << enum sl_limit */
+	/*
+	 * Slots past nr_nodes and nr_memcgs stay as sl_sample_init made them:
+	 * fill the next one and count it (nodes[nr_nodes++]), so that
+	 * sl_sample_reset has only the used ones to clear.
+	 */
 	int nr_nodes;
 	struct sl_node_sample nodes[SL_MAX_NODES];
 	int nr_memcgs;

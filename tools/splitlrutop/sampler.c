@@ -24,7 +24,11 @@ struct sl_sampler {
 	bool btf_notice;
 	unsigned interval_ms;
 	uint64_t seq;
+	uint64_t suspended_ns;	/* CLOCK_BOOTTIME - CLOCK_MONOTONIC, when last read */
 };
+
+/* How often the uptime's offset is read again (it grows only in a suspend). */
+#define BOOT_OFFSET_SAMPLES 16
 
 static uint64_t clock_ns(clockid_t id)
 {
@@ -84,6 +88,7 @@ struct sl_sampler *sl_sampler_new(const struct sl_sampler_opts *opts,
 		sl_sampler_free(sp);
 		return NULL;
 	}
+	sl_proc_want_memcgs(sp->proc, opts->memcgs);
 	return sp;
 }
 
@@ -103,25 +108,45 @@ void sl_sampler_set_interval(struct sl_sampler *sp, unsigned interval_ms)
 	sp->interval_ms = interval_ms;
 }
 
+/*
+ * The sample's clocks, with as few clock reads as may be: where the
+ * clocksource has no vDSO path (HPET, as in a TCG guest) each is a system
+ * call and a device read, a tenth of a frame there.  With BPF on, the
+ * loader's snapshot has read CLOCK_MONOTONIC already; time() is the vDSO's
+ * coarse second, no clock read; the uptime is CLOCK_MONOTONIC plus the time
+ * spent suspended, read again every BOOT_OFFSET_SAMPLES samples, so after a
+ * resume the uptime is behind for a few samples at most.
+ */
+static void set_clocks(struct sl_sampler *sp, struct sl_sample *s, bool have_snapshot)
+{
+	s->mono_ns = have_snapshot ? s->bpf.ts_ns : clock_ns(CLOCK_MONOTONIC);
+	if (s->seq % BOOT_OFFSET_SAMPLES == 0) {
+		uint64_t boot = clock_ns(CLOCK_BOOTTIME), mono = clock_ns(CLOCK_MONOTONIC);
+		sp->suspended_ns = boot > mono ? boot - mono : 0;
+	}
+	s->boot_s = (s->mono_ns + sp->suspended_ns) / 1000000000ull;
+	s->real_s = (uint64_t)time(NULL);
+}
+
 int sl_sampler_sample(struct sl_sampler *sp, struct sl_sample *s,
 		      char *err, size_t errlen)
 {
 	struct rusage ru;
+	bool snapshot;
 
 	sl_sample_reset(s);
 	s->seq = sp->seq++;
-	s->mono_ns = clock_ns(CLOCK_MONOTONIC);
-	s->real_s = (uint64_t)time(NULL);
-	s->boot_s = clock_ns(CLOCK_BOOTTIME) / 1000000000ull;
 	s->interval_ms = sp->interval_ms;
 	if (sl_proc_sample(sp->proc, s, err, errlen))
 		return -1;
 	s->bpf_reason = sp->bpf_reason;
-	if (!sp->bpf || sl_bpf_sample(sp->bpf, s)) {
+	snapshot = sp->bpf && sl_bpf_sample(sp->bpf, s) == 0;
+	if (!snapshot) {
 		s->missing |= SL_LACK_BPF;
 		s->source = LRU_SOURCE_PROC_ONLY;
 		s->cannot = lru_source_cannot(LRU_SOURCE_PROC_ONLY);
 	}
+	set_clocks(sp, s, snapshot && s->bpf.ts_ns);
 	/* MGLRU can be switched on and off while we run */
 	if (sl_mglru_on(s->mglru))
 		s->cannot |= 1u << SL_LIMIT_CLASSIC_LISTS;
@@ -131,6 +156,11 @@ int sl_sampler_sample(struct sl_sampler *sp, struct sl_sample *s,
 		s->self_rss_kb = (uint64_t)ru.ru_maxrss;
 	}
 	return 0;
+}
+
+void sl_sampler_want_memcgs(struct sl_sampler *sp, bool want)
+{
+	sl_proc_want_memcgs(sp->proc, want);
 }
 
 void sl_sampler_free(struct sl_sampler *sp)

@@ -25,6 +25,12 @@ struct sl_sampler_opts {
 	 */
 	enum lru_source source;
 	unsigned interval_ms;	/* recorded in each sample */
+	/*
+	 * Read every memcg's memory.stat into the samples.  Off, samples have
+	 * no memcgs: a second's cost saved while nothing shows or keeps them
+	 * (the interactive view without m, batch text without --memcg).
+	 */
+	bool memcgs;
 };
 
 struct sl_sampler;
@@ -44,6 +50,8 @@ const char *sl_sampler_bpf_detail(const struct sl_sampler *sp);
  */
 const char *sl_sampler_btf(const struct sl_sampler *sp, bool *notice);
 void sl_sampler_set_interval(struct sl_sampler *sp, unsigned interval_ms);
+/* opts.memcgs at run time: the memcg view shown or hidden. */
+void sl_sampler_want_memcgs(struct sl_sampler *sp, bool want);
 void sl_sampler_free(struct sl_sampler *sp);
 
 /*
@@ -57,6 +65,8 @@ int sl_set_scan_balance(const char *root, const char *word, char *err,
 
 struct sl_proc_source;
 struct sl_proc_source *sl_proc_open(const char *root, char *err, size_t errlen);
+/* Read the memcgs from the next sample on (a fresh open reads none). */
+void sl_proc_want_memcgs(struct sl_proc_source *p, bool want);
 int sl_proc_sample(struct sl_proc_source *p, struct sl_sample *s,
 		   char *err, size_t errlen);
 void sl_proc_close(struct sl_proc_source *p);

@@ -57,6 +57,7 @@ struct sl_proc_source {
 	int nr_memcgs;
 	struct proc_memcg memcgs[SL_MAX_MEMCGS];
 	unsigned samples;
+	bool want_memcgs;	/* off: no memory.stat read (sl_proc_want_memcgs) */
 	bool zbal_absent;	/* zoneinfo had no lru_* lines (a stock kernel) */
 };
 
@@ -238,12 +239,17 @@ struct sl_proc_source *sl_proc_open(const char *root, char *err, size_t errlen)
 	}
 	p->psi = mmstat_psi_new(mroot, NULL, &e);	/* optional */
 
-	/* The nodes are the ones /proc/zoneinfo lists. */
+	/*
+	 * The nodes are the ones /proc/zoneinfo lists.  One node's meminfo is
+	 * /proc/meminfo, read anyway: its own file would cost a second read
+	 * every sample for the same figures.
+	 */
 	size_t nr = mmstat_zoneinfo_nr_nodes(p->zoneinfo);
 	for (size_t i = 0; i < nr && p->nr_nodes < SL_MAX_NODES; i++) {
 		int nid = mmstat_zoneinfo_node(p->zoneinfo, i)->node;
 		p->nids[p->nr_nodes] = nid;
-		p->node_meminfo[p->nr_nodes] = mmstat_node_meminfo_new(mroot, nid, &e);
+		if (nr > 1)
+			p->node_meminfo[p->nr_nodes] = mmstat_node_meminfo_new(mroot, nid, &e);
 		p->nr_nodes++;
 	}
 	if (p->nr_nodes == 0) {
@@ -256,6 +262,13 @@ fail:
 	set_err(err, errlen, &e);
 	sl_proc_close(p);
 	return NULL;
+}
+
+void sl_proc_want_memcgs(struct sl_proc_source *p, bool want)
+{
+	if (want && !p->want_memcgs)
+		p->samples = 0;		/* what changed while off: rescan now */
+	p->want_memcgs = want;
 }
 
 void sl_proc_close(struct sl_proc_source *p)
@@ -286,9 +299,9 @@ static void sample_node(struct sl_proc_source *p, int i, struct sl_sample *s,
 	n->nid = p->nids[i];
 	if (p->node_meminfo[i] && mmstat_meminfo_read(p->node_meminfo[i]) == 0)
 		mi = mmstat_meminfo_table(p->node_meminfo[i]);
-	else
+	else if (p->nr_nodes > 1)
 		s->missing |= SL_LACK_NODE_MEMINFO;
-	/* /proc/meminfo stands in for node 0 only on a one-node machine. */
+	/* /proc/meminfo is the node's own on a one-node machine. */
 	if (mi != global_mi || p->nr_nodes == 1)
 		for (int k = 0; k < SL_MEM_NR; k++)
 			n->mem[k] = get(mi, mem_keys[k]);
@@ -367,6 +380,28 @@ static void sample_memcg_keys(struct proc_memcg *m, const struct mmstat_table *t
 	}
 }
 
+/* Every memcg's memory.stat: only while someone shows or keeps them. */
+static void sample_memcgs(struct sl_proc_source *p, struct sl_sample *s, bool rescan)
+{
+	bool vanished = false;
+
+	if (rescan)
+		memcgs_scan(p);
+	for (int i = 0; i < p->nr_memcgs; i++) {
+		struct proc_memcg *m = &p->memcgs[i];
+		if (mmstat_memcg_read(m->stat)) {
+			vanished = true;	/* removed since the scan */
+			continue;
+		}
+		struct sl_memcg_sample *ms = &s->memcgs[s->nr_memcgs++];
+		ms->id = m->id;
+		snprintf(ms->path, sizeof(ms->path), "%s", m->path);
+		sample_memcg_keys(m, mmstat_memcg_table(m->stat), ms->stat);
+	}
+	if (vanished)
+		p->samples = 0;		/* rescan next time */
+}
+
 int sl_proc_sample(struct sl_proc_source *p, struct sl_sample *s,
 		   char *err, size_t errlen)
 {
@@ -419,21 +454,7 @@ int sl_proc_sample(struct sl_proc_source *p, struct sl_sample *s,
 
 	if (!p->cgroup_dir[0])
 		s->missing |= SL_LACK_MEMCG;
-	if (rescan)
-		memcgs_scan(p);
-	bool vanished = false;
-	for (int i = 0; i < p->nr_memcgs; i++) {
-		struct proc_memcg *m = &p->memcgs[i];
-		if (mmstat_memcg_read(m->stat)) {
-			vanished = true;	/* removed since the scan */
-			continue;
-		}
-		struct sl_memcg_sample *ms = &s->memcgs[s->nr_memcgs++];
-		ms->id = m->id;
-		snprintf(ms->path, sizeof(ms->path), "%s", m->path);
-		sample_memcg_keys(m, mmstat_memcg_table(m->stat), ms->stat);
-	}
-	if (vanished)
-		p->samples = 0;		/* rescan next time */
+	if (p->want_memcgs)
+		sample_memcgs(p, s, rescan);
 	return 0;
 }

@@ -48,8 +48,8 @@ static const char doc[] =
 "  splitlrutop -b -n 1 --no-bpf    one frame from /proc alone\n"
 "  splitlrutop --source stock-fentry   fentry on the stock functions\n"
 "\n"
-"Exit status: 0 ok (also when stopped by q, SIGINT or SIGTERM, or when the\n"
-"reader of stdout has gone); 1 error (a file or stdout that cannot be\n"
+"Exit status: 0 ok (also when stopped by q, SIGINT, SIGTERM or SIGHUP, when\n"
+"the terminal hangs up, or when the reader of stdout has gone); 1 error (a file or stdout that cannot be\n"
 "written, a recording that cannot be read, no terminal without -b, a\n"
 "--source the kernel cannot give); 2 usage error.  SECONDS are decimal (0.5); COUNT and NODE whole numbers.\n"
 "\n"
@@ -197,6 +197,8 @@ int main(int argc, char **argv)
 	sl_cli_init("splitlrutop");
 	argp_parse(&argp, argc, argv, 0, NULL, &o);
 	o.sampler.interval_ms = o.interval_ms;
+	/* JSON and recordings always carry the memcgs; text only with -m */
+	o.sampler.memcgs = o.view.memcg || o.json || o.write_path;
 	sl_signals_install();
 	/* SIGINT/SIGTERM end the run cleanly: exit 0 with the terminal restored. */
 	return o.batch ? sl_run_batch(&o) : sl_run_tui(&o);

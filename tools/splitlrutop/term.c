@@ -3,6 +3,7 @@
 #define NCURSES_WIDECHAR 1
 #include <curses.h>
 #include <langinfo.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -104,6 +105,16 @@ int sl_term_open(const struct sl_term_opts *opts, char *err, size_t errlen)
 	}
 	curses_active = 1;
 	atexit(sl_term_close);
+	/*
+	 * Until the first endwin(), ncurses flushes its output at every
+	 * cursor move (its mvcur cannot tell a doupdate from a terminfo
+	 * program's call): a frame that changes five spots was five write()s
+	 * to the terminal, six system calls more than needed.  A screen
+	 * that has been left and resumed writes each refresh at once.  First of all: the
+	 * resume does not send the keypad and cursor modes set before it.
+	 */
+	endwin();
+	refresh();
 	cbreak();
 	noecho();
 	nonl();
@@ -229,11 +240,36 @@ void sl_term_draw(const struct sl_canvas *c)
 	refresh();
 }
 
+/*
+ * Wait for a key ourselves rather than in getch(): on a terminal that hung
+ * up, getch() returns ERR at once, the same as "no key yet", and the loop
+ * would spin a core until killed (no SIGHUP comes when the process is not
+ * the session leader's foreground job, e.g. under setsid).  poll() tells
+ * the two apart: a hangup ends the run as SIGHUP would.
+ */
+static bool key_or_signal(int timeout_ms)
+{
+	struct pollfd pfd = { .fd = STDIN_FILENO, .events = POLLIN };
+	int n = poll(&pfd, 1, timeout_ms);
+
+	if (n == 0)
+		return false;
+	if (n < 0)
+		return true;	/* a signal: SIGWINCH is getch()'s KEY_RESIZE */
+	if (pfd.revents & (POLLHUP | POLLERR | POLLNVAL)) {
+		stop_signal = SIGHUP;
+		return false;
+	}
+	return true;
+}
+
 int sl_term_key(int timeout_ms)
 {
 	int ch;
 
-	timeout(timeout_ms);
+	if (!key_or_signal(timeout_ms))
+		return SL_KEY_NONE;
+	timeout(0);
 	ch = getch();
 	switch (ch) {
 	case ERR: return SL_KEY_NONE;

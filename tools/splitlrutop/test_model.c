@@ -98,6 +98,56 @@ static void test_shares(void **state)
 	ok(sl_node_target_anon_pm(&n, &src) == 909 && src == SL_SRC_BPF, "and its target share too");
 }
 
+/* The sizes as printf's floats printed them: the oracle for sl_fmt_kb. */
+static void fmt_kb_printf(char *buf, size_t len, uint64_t kb)
+{
+	static const char units[] = "KMGTP";
+	double v = (double)kb;
+	int u = 0;
+
+	while (v >= 1024 && u < 4) {
+		v /= 1024;
+		u++;
+	}
+	snprintf(buf, len, v < 10 && u > 0 ? "%.1f%c" : "%.0f%c", v, units[u]);
+}
+
+/*
+ * Sizes are formatted with integers (issue 17): every kB value up to 4 GB
+ * in steps, every one near a unit's edge and its ties, and huge ones, as
+ * printf printed them.
+ */
+static void test_fmt_kb(void **state)
+{
+	(void)state;
+	char got[32], want[32];
+	uint64_t v;
+
+	for (v = 0; v < (4ull << 20); v += v < 200000 ? 1 : 37) {
+		fmt_kb_printf(want, sizeof(want), v);
+		ok(!strcmp(sl_fmt_kb(got, sizeof(got), v), want), "%llu: '%s', not '%s'",
+		   (unsigned long long)v, got, want);
+	}
+	for (int u = 1; u <= 5; u++) {
+		uint64_t unit = 1ull << (10 * u);
+		static const uint64_t at[] = { 1, 10, 1024 };
+		for (size_t k = 0; k < sizeof(at) / sizeof(at[0]); k++)
+			for (uint64_t d = 0; d < 2048; d++) {
+				uint64_t base = at[k] * unit;
+				uint64_t cand[] = { base - 1024 + d, base + d * (unit / 2048), base + unit / 20 };
+				for (size_t c = 0; c < 3; c++) {
+					fmt_kb_printf(want, sizeof(want), cand[c]);
+					ok(!strcmp(sl_fmt_kb(got, sizeof(got), cand[c]), want),
+					   "%llu: '%s', not '%s'", (unsigned long long)cand[c], got, want);
+				}
+			}
+	}
+	ok(!strcmp(sl_fmt_kb(got, sizeof(got), 1280), "1.2M"), "a tie goes to even: 1.25M is '%s'", got);
+	ok(!strcmp(sl_fmt_kb(got, sizeof(got), 1536), "1.5M"), "1536 kB: '%s'", got);
+	ok(!strcmp(sl_fmt_kb(got, sizeof(got), SL_MISSING), "-"), "missing: '%s'", got);
+	ok(!strcmp(sl_fmt_kb(got, 3, 1023), "10"), "cut to the buffer like snprintf: '%s'", got);
+}
+
 /*
  * Rates below 1000 are formatted without printf (issue 17): the same text
  * as "%.0f", halves (rounded to even) and the edge at 999.5 included.
@@ -633,6 +683,7 @@ int main(void)
 		cmocka_unit_test(test_shares),
 		cmocka_unit_test(test_columns),
 		cmocka_unit_test(test_fmt_rate_whole),
+		cmocka_unit_test(test_fmt_kb),
 		cmocka_unit_test(test_derive_vmstat),
 		cmocka_unit_test(test_derive_bpf),
 		cmocka_unit_test(test_memcg_sort),

@@ -211,6 +211,10 @@ static void test_proc_source_fresh(void **state)
 	sample(p, s);
 	ok(!strcmp(s->policy, "cost") && s->swappiness == 60 && !strcmp(s->mglru, "0x0000"),
 	   "the words: '%s' %llu '%s'", s->policy, (unsigned long long)s->swappiness, s->mglru);
+	ok(s->nr_memcgs == 0 && p->nr_memcgs == 0,
+	   "memcgs not asked for: none read, none scanned (%d)", s->nr_memcgs);
+	sl_proc_want_memcgs(p, true);
+	sample(p, s);
 	ok(s->nr_memcgs == 2 && memcg_anon(s, "/a", NULL) == 100, "two memcgs, /a's anon 100");
 
 	/* Every sample sees what the files hold now. */
@@ -253,6 +257,7 @@ static void test_proc_source_memcg_rescan(void **state)
 
 	ok(p != NULL, "sl_proc_open: %s", err);
 	p->cgroup_fs = true;
+	sl_proc_want_memcgs(p, true);
 	sample(p, s);
 	ok(memcg_anon(s, "/a", &id) == 100, "/a's anon 100");
 	struct mmstat_memcg *ctx_root = p->memcgs[0].stat, *ctx_a = p->memcgs[1].stat;
@@ -277,6 +282,73 @@ static void test_proc_source_memcg_rescan(void **state)
 	ok(id2 != id, "under its new id");
 	ok(memcg_anon(s, "/b", NULL) == 500, "the new /b is found");
 	ok(p->nr_memcgs == 3 && p->memcgs[0].stat == ctx_root, "the root's context is kept");
+	sl_proc_close(p);
+	sl_sample_pair_free(s);
+	free(root);
+}
+
+/*
+ * Asked for again after a while off, the memcgs come at the next sample,
+ * not at the next rescan: the view that wants them is on the screen now.
+ */
+static void test_proc_source_memcgs_on_demand(void **state)
+{
+	(void)state;
+	struct sl_sample *s = sl_sample_pair_new();
+	char *root = make_root(), err[600];
+	struct sl_proc_source *p = sl_proc_open(root, err, sizeof(err));
+
+	ok(p != NULL, "sl_proc_open: %s", err);
+	sample(p, s);
+	sample(p, s);
+	ok(s->nr_memcgs == 0, "off: no memcgs");
+	sl_proc_want_memcgs(p, true);
+	sample(p, s);
+	ok(s->nr_memcgs >= 2 && memcg_anon(s, "/a", NULL) != SL_MISSING,
+	   "on between rescans: read at once (%d)", s->nr_memcgs);
+	sl_proc_want_memcgs(p, false);
+	write_file(at(root, "/sys/fs/cgroup/a/memory.stat"), "anon 700\nfile 1\n");
+	sample(p, s);
+	ok(s->nr_memcgs == 0, "off again: none (%d)", s->nr_memcgs);
+	sl_proc_want_memcgs(p, true);
+	sample(p, s);
+	ok(memcg_anon(s, "/a", NULL) == 700, "on again: what the file holds now: %llu",
+	   (unsigned long long)memcg_anon(s, "/a", NULL));
+	sl_proc_close(p);
+	sl_sample_pair_free(s);
+	free(root);
+}
+
+/*
+ * One node: its figures are /proc/meminfo's, and its own meminfo file is
+ * neither opened nor read (here it holds other numbers, which must not
+ * show).
+ */
+static void test_proc_source_one_node(void **state)
+{
+	(void)state;
+	struct sl_sample *s = sl_sample_pair_new();
+	char *root = make_root(), err[600];
+	struct sl_proc_source *p;
+	uint64_t total = 0;
+
+	copy_file("tests/fixtures/mmstat/host-6.18/proc/zoneinfo", at(root, "/proc/zoneinfo"));
+	make_dirs(root, (const char *const[]){ "/sys/devices", "/sys/devices/system",
+					       "/sys/devices/system/node",
+					       "/sys/devices/system/node/node0", NULL });
+	write_file(at(root, "/sys/devices/system/node/node0/meminfo"),
+		   "Node 0 MemTotal:       1 kB\nNode 0 MemFree:        1 kB\n");
+	p = sl_proc_open(root, err, sizeof(err));
+	ok(p != NULL, "sl_proc_open: %s", err);
+	ok(p->nr_nodes == 1 && p->node_meminfo[0] == NULL,
+	   "one node, no node meminfo opened (%d nodes)", p->nr_nodes);
+	sample(p, s);
+	ok(mmstat_table_get(mmstat_meminfo_table(p->meminfo), MMSTAT_MI_MEM_TOTAL, &total) == 0,
+	   "/proc/meminfo has MemTotal");
+	ok(s->nr_nodes == 1 && s->nodes[0].mem[SL_MEM_TOTAL] == total && total > 1024,
+	   "node 0's MemTotal is /proc/meminfo's: %llu against %llu",
+	   (unsigned long long)s->nodes[0].mem[SL_MEM_TOTAL], (unsigned long long)total);
+	ok(!(s->missing & SL_LACK_NODE_MEMINFO), "and nothing is said to be missing");
 	sl_proc_close(p);
 	sl_sample_pair_free(s);
 	free(root);
@@ -322,6 +394,8 @@ int main(void)
 		cmocka_unit_test(test_word_file_procfs),
 		cmocka_unit_test(test_proc_source_fresh),
 		cmocka_unit_test(test_proc_source_memcg_rescan),
+		cmocka_unit_test(test_proc_source_memcgs_on_demand),
+		cmocka_unit_test(test_proc_source_one_node),
 		cmocka_unit_test(test_proc_source_zoneinfo),
 	};
 

@@ -65,6 +65,7 @@ struct tui {
 	char confirm_to[SL_WORD];
 	bool replay;
 	bool quit;
+	bool memcgs_toggled;	/* m pressed: the sampler must follow */
 };
 
 /*
@@ -153,6 +154,7 @@ static bool common_key(struct tui *t, int key)
 		return true;
 	case 'm':
 		t->view.memcg = !t->view.memcg;
+		t->memcgs_toggled = true;
 		return true;
 	case 's':
 		t->view.sort = (enum sl_col)((t->view.sort + 1) % SL_COL_NR);
@@ -197,9 +199,8 @@ static int tui_live(struct tui *t)
 		rc = 1;
 		goto out;
 	}
-	uint64_t deadline = 0;
+	uint64_t deadline = 0, now = now_ns();
 	for (unsigned long i = 0; !t->quit && !sl_stop_requested();) {
-		uint64_t now = now_ns();
 		if (!t->view.paused && now >= deadline) {
 			struct sl_sample *cur = &buf[i % 2];
 			if (sl_sampler_sample(sp, cur, err, sizeof(err))) {
@@ -214,15 +215,25 @@ static int tui_live(struct tui *t)
 			t->prev = i ? t->cur : NULL;
 			t->cur = cur;
 			sl_history_add(&t->hist, t->prev, t->cur);
+			/*
+			 * The sample's own clock stands for now: a clock read
+			 * fewer a frame (a system call where the clocksource has
+			 * no vDSO path).  The wait below is then longer by the
+			 * drawing's few ms, which the deadline does not carry.
+			 */
+			now = cur->mono_ns;
 			expire_message(t, now);
 			deadline = (deadline && deadline + interval * 1000000ull > now
 				    ? deadline : now) + interval * 1000000ull;
 			i++;
 			redraw(t, NULL);
-			continue;
+			if (sl_stop_requested())
+				break;
 		}
-		uint64_t wait = t->view.paused ? KEY_WAIT_MS : (deadline - now + 999999) / 1000000;
+		uint64_t wait = t->view.paused ? KEY_WAIT_MS
+				: deadline > now ? (deadline - now + 999999) / 1000000 : 0;
 		int key = sl_term_key(wait > KEY_WAIT_MS ? KEY_WAIT_MS : (int)wait);
+		now = now_ns();
 		if (key == SL_KEY_NONE)
 			continue;
 		if (t->confirm) {
@@ -236,7 +247,15 @@ static int tui_live(struct tui *t)
 			} else {
 				snprintf(t->message, sizeof(t->message), "vm.lru_scan_balance unchanged");
 			}
-		} else if (!common_key(t, key)) {
+		} else if (common_key(t, key)) {
+			if (t->memcgs_toggled && !o->sampler.memcgs) {
+				/* no memcgs in the samples until now: take one at once */
+				sl_sampler_want_memcgs(sp, t->view.memcg);
+				if (t->view.memcg)
+					deadline = 0;
+			}
+			t->memcgs_toggled = false;
+		} else {
 			switch (key) {
 			case ' ':
 				t->view.paused = !t->view.paused;
@@ -244,7 +263,7 @@ static int tui_live(struct tui *t)
 			case '+': case '-':
 				interval = sl_interval_step(interval, key == '+' ? 1 : -1);
 				sl_sampler_set_interval(sp, interval);
-				deadline = now_ns() + interval * 1000000ull;
+				deadline = now + interval * 1000000ull;
 				snprintf(t->message, sizeof(t->message), "refresh every %.2fs",
 					 interval / 1000.0);
 				break;

@@ -6,24 +6,60 @@
 
 #include "ui.h"
 
+/*
+ * kb * mul / 2^shift, rounded as printf rounds that exact binary value:
+ * to nearest, ties to even.  (kb / 1024^u is exact in a double, so this
+ * is what "%.1f" of it prints, times ten, without the float machinery.)
+ */
+static uint64_t shift_round(uint64_t kb, unsigned mul, int shift)
+{
+	unsigned __int128 x = (unsigned __int128)kb * mul;
+	unsigned __int128 unit = (unsigned __int128)1 << shift;
+	uint64_t q = (uint64_t)(x >> shift);
+	unsigned __int128 r = x & (unit - 1);
+
+	if (shift && (2 * r > unit || (2 * r == unit && (q & 1))))
+		q++;
+	return q;
+}
+
+/* Decimal digits of v before p, backwards; returns the first one. */
+static char *put_digits(char *p, uint64_t v)
+{
+	do
+		*--p = (char)('0' + v % 10);
+	while (v /= 10);
+	return p;
+}
+
+/*
+ * What snprintf "%.1f%c" (below 10 of a unit) or "%.0f%c" of kb / 1024^u
+ * printed, digit for digit: the memory panel formats a dozen sizes a
+ * frame, and printf's floats were a tenth of a frame's instructions.
+ */
 char *sl_fmt_kb(char *buf, size_t len, uint64_t kb)
 {
 	static const char units[] = "KMGTP";
-	double v = (double)kb;
+	char text[32], *end = text + sizeof(text) - 1, *p = end;
 	int u = 0;
 
 	if (kb == SL_MISSING) {
 		snprintf(buf, len, "-");
 		return buf;
 	}
-	while (v >= 1024 && u < 4) {
-		v /= 1024;
+	while ((kb >> (10 * u)) >= 1024 && u < 4)
 		u++;
+	*end = '\0';
+	*--p = units[u];
+	if (u > 0 && (kb >> (10 * u)) < 10) {
+		uint64_t tenths = shift_round(kb, 10, 10 * u);
+		*--p = (char)('0' + tenths % 10);
+		*--p = '.';
+		p = put_digits(p, tenths / 10);
+	} else {
+		p = put_digits(p, shift_round(kb, 1, 10 * u));
 	}
-	if (v < 10 && u > 0)
-		snprintf(buf, len, "%.1f%c", v, units[u]);
-	else
-		snprintf(buf, len, "%.0f%c", v, units[u]);
+	snprintf(buf, len, "%s", p);
 	return buf;
 }
 
