@@ -43,6 +43,7 @@ struct lru_tracer {
 	enum lru_source source;
 	bool stock_kprobes;	/* stock programs as kprobes: no fentry here */
 	bool mglru_progs;	/* MGLRU programs loaded */
+	bool hists_written;	/* a loaded program writes the hists map */
 	__u32 list_cache_mask;	/* list_cache slots in use, less one */
 	bool loaded, attached;
 	int stats_fd;
@@ -668,6 +669,8 @@ struct lru_tracer *lru_tracer_open(const struct lru_tracer_opts *opts, int *err)
 	 * carry no reclaimer (stock sources), current_reclaimer().
 	 */
 	lat = !opts->no_hists || !series;
+	/* lat covers !no_hists, the shrink histograms' switch (SET_FILTERS) */
+	t->hists_written = lat;
 	bpf_program__set_autoload(skel->progs.direct_begin, lat && (f.flags & LRU_FEAT_DIRECT_LAT));
 	bpf_program__set_autoload(skel->progs.direct_end, lat && (f.flags & LRU_FEAT_DIRECT_LAT));
 	bpf_program__set_autoload(skel->progs.memcg_begin, lat && (f.flags & LRU_FEAT_MEMCG_LAT));
@@ -1151,9 +1154,14 @@ static void sum_event_counters(struct lru_snapshot *s)
 
 static int read_arrays(struct lru_tracer *t, struct lru_snapshot *s)
 {
-	int rc = read_array(t, t->skel->maps.hists, (__u64 *)s->hists, LRU_HIST_NR,
-			    LRU_HIST_SLOTS);
+	int rc = LRU_OK;
 
+	/* nothing writes the histograms: one bpf() call a frame saved (splitlrutop) */
+	if (t->hists_written)
+		rc = read_array(t, t->skel->maps.hists, (__u64 *)s->hists, LRU_HIST_NR,
+				LRU_HIST_SLOTS);
+	else
+		memset(s->hists, 0, sizeof(s->hists));
 	if (!rc)
 		rc = read_array(t, t->skel->maps.counters, (__u64 *)s->counters, LRU_CNT_NR, 1);
 	if (!rc)
