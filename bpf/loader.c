@@ -25,6 +25,7 @@
 #include <bpf/btf.h>
 #include <bpf/libbpf.h>
 #include "kernel_btf.h"
+#include "load_child.h"
 #include "lru_loader.h"
 #include "min_btf.h"
 #include "sl_cgroup.h"
@@ -43,6 +44,7 @@ struct lru_tracer {
 	enum lru_source source;
 	bool stock_kprobes;	/* stock programs as kprobes: no fentry here */
 	bool mglru_progs;	/* MGLRU programs loaded */
+	bool hists_written;	/* a loaded program writes the hists map */
 	__u32 list_cache_mask;	/* list_cache slots in use, less one */
 	bool loaded, attached;
 	int stats_fd;
@@ -56,6 +58,12 @@ struct lru_tracer {
 	uint32_t cannot;		/* 1 << enum sl_limit */
 	char btf_path[PATH_MAX];	/* opts.low_memory: the minimal BTF, or "" */
 	char btf_note[768];		/* why the kernel's BTF is read after all */
+	/*
+	 * Loaded and attached in a loader process (load_child.h): the maps'
+	 * fds are in the skeletons, the programs' and links' here.
+	 */
+	bool in_child;
+	struct load_child child;
 };
 
 const char *lru_strerror(int err)
@@ -668,6 +676,8 @@ struct lru_tracer *lru_tracer_open(const struct lru_tracer_opts *opts, int *err)
 	 * carry no reclaimer (stock sources), current_reclaimer().
 	 */
 	lat = !opts->no_hists || !series;
+	/* lat covers !no_hists, the shrink histograms' switch (SET_FILTERS) */
+	t->hists_written = lat;
 	bpf_program__set_autoload(skel->progs.direct_begin, lat && (f.flags & LRU_FEAT_DIRECT_LAT));
 	bpf_program__set_autoload(skel->progs.direct_end, lat && (f.flags & LRU_FEAT_DIRECT_LAT));
 	bpf_program__set_autoload(skel->progs.memcg_begin, lat && (f.flags & LRU_FEAT_MEMCG_LAT));
@@ -704,6 +714,8 @@ struct lru_tracer *lru_tracer_open(const struct lru_tracer_opts *opts, int *err)
 	t->mglru_progs = mglru;
 	if (t->btf_path[0])
 		use_raw_twins(t);
+	/* whatever reads the kernel's whole BTF does it in a loader process */
+	t->in_child = opts->low_memory && t->btf_note[0];
 	set_limits(t);
 	*err = LRU_OK;
 	return t;
@@ -744,6 +756,60 @@ static int load_stock(struct lru_tracer *t)
 	return stock_bpf__load(t->stock);
 }
 
+/* Load both objects in this process; an lru_error. */
+static int load_objects(void *arg)
+{
+	struct lru_tracer *t = arg;
+	int rc = lrutrace_bpf__load(t->skel);
+
+	if (!rc && t->stock)
+		rc = load_stock(t);
+	if (!rc)
+		return LRU_OK;
+	/* EACCES is the verifier's refusal, not a missing privilege */
+	return rc == -EPERM ? LRU_ERR_PERM : LRU_ERR_LOAD;
+}
+
+static int attach_objects(void *arg)
+{
+	struct lru_tracer *t = arg;
+
+	if (lrutrace_bpf__attach(t->skel))
+		return errno == EPERM ? LRU_ERR_PERM : LRU_ERR_ATTACH;
+	if (t->stock && stock_bpf__attach(t->stock)) {
+		int e = errno;
+
+		lrutrace_bpf__detach(t->skel);
+		return e == EPERM ? LRU_ERR_PERM : LRU_ERR_ATTACH;
+	}
+	return LRU_OK;
+}
+
+/*
+ * Load and attach in a loader process, which alone parses the kernel's
+ * whole BTF; the note says so, with that process's peak RSS.
+ */
+static int load_in_child(struct lru_tracer *t)
+{
+	struct load_child_ops ops = {
+		.skel = { t->skel->skeleton, t->stock ? t->stock->skeleton : NULL },
+		.load = load_objects, .attach = attach_objects, .arg = t,
+	};
+	int rc = load_child_run(&ops, &t->child);
+	size_t len = strlen(t->btf_note);
+
+	if (t->child.peak_kb >= 0)
+		snprintf(t->btf_note + len, sizeof(t->btf_note) - len,
+			 ", in a short-lived loader process (peak RSS %ld kB)", t->child.peak_kb);
+	return rc;
+}
+
+/*
+ * In a loader process (t->in_child) the load attaches too: the child must
+ * hand over everything before it exits, and a second child only to attach
+ * would parse the kernel's BTF again.  The attach's result is kept for
+ * lru_tracer_attach to return, so callers see the same calls and errors.
+ */
 int lru_tracer_load(struct lru_tracer *t)
 {
 	int rc;
@@ -752,15 +818,9 @@ int lru_tracer_load(struct lru_tracer *t)
 		return LRU_ERR_INVAL;
 	if (!(t->features & LRU_FEAT_PRIVILEGED))
 		return LRU_ERR_PERM;
-	rc = lrutrace_bpf__load(t->skel);
-	if (!rc && t->stock)
-		rc = load_stock(t);
-	if (rc) {
-		/* EACCES is the verifier's refusal, not a missing privilege */
-		if (rc == -EPERM)
-			return LRU_ERR_PERM;
-		return LRU_ERR_LOAD;
-	}
+	rc = t->in_child ? load_in_child(t) : load_objects(t);
+	if (rc)
+		return rc;
 	t->loaded = true;
 	/*
 	 * libbpf has freed what it parsed (BTF, ELF); glibc keeps the freed
@@ -778,16 +838,17 @@ int lru_tracer_load(struct lru_tracer *t)
 
 int lru_tracer_attach(struct lru_tracer *t)
 {
+	int rc;
+
 	if (!t || !t->loaded)
 		return LRU_ERR_INVAL;
-	if (lrutrace_bpf__attach(t->skel))
-		return errno == EPERM ? LRU_ERR_PERM : LRU_ERR_ATTACH;
-	if (t->stock && stock_bpf__attach(t->stock)) {
-		int e = errno;
-
-		lrutrace_bpf__detach(t->skel);
-		return e == EPERM ? LRU_ERR_PERM : LRU_ERR_ATTACH;
-	}
+	if (t->in_child)	/* attached at load; detached links are gone for good */
+		rc = t->child.attach_err ? t->child.attach_err
+					 : t->child.linked ? LRU_OK : LRU_ERR_INVAL;
+	else
+		rc = attach_objects(t);
+	if (rc)
+		return rc;
 	t->attached = true;
 	return LRU_OK;
 }
@@ -796,9 +857,13 @@ void lru_tracer_detach(struct lru_tracer *t)
 {
 	if (!t || !t->attached)
 		return;
-	lrutrace_bpf__detach(t->skel);
-	if (t->stock)
-		stock_bpf__detach(t->stock);
+	if (t->in_child) {
+		load_child_detach(&t->child);	/* closing a link's fd detaches it */
+	} else {
+		lrutrace_bpf__detach(t->skel);
+		if (t->stock)
+			stock_bpf__detach(t->stock);
+	}
 	t->attached = false;
 }
 
@@ -808,6 +873,7 @@ void lru_tracer_destroy(struct lru_tracer *t)
 		return;
 	lru_tracer_detach(t);
 	ring_buffer__free(t->rb);
+	load_child_free(&t->child);	/* the loader process's fds, if any */
 	stock_bpf__destroy(t->stock);
 	lrutrace_bpf__destroy(t->skel);
 	if (t->stats_fd >= 0)
@@ -1151,9 +1217,14 @@ static void sum_event_counters(struct lru_snapshot *s)
 
 static int read_arrays(struct lru_tracer *t, struct lru_snapshot *s)
 {
-	int rc = read_array(t, t->skel->maps.hists, (__u64 *)s->hists, LRU_HIST_NR,
-			    LRU_HIST_SLOTS);
+	int rc = LRU_OK;
 
+	/* nothing writes the histograms: one bpf() call a frame saved (splitlrutop) */
+	if (t->hists_written)
+		rc = read_array(t, t->skel->maps.hists, (__u64 *)s->hists, LRU_HIST_NR,
+				LRU_HIST_SLOTS);
+	else
+		memset(s->hists, 0, sizeof(s->hists));
 	if (!rc)
 		rc = read_array(t, t->skel->maps.counters, (__u64 *)s->counters, LRU_CNT_NR, 1);
 	if (!rc)
@@ -1292,22 +1363,27 @@ int lru_tracer_enable_stats(struct lru_tracer *t)
 	return LRU_OK;
 }
 
-/* Call fn for each loaded program of the tracer's objects. */
+/*
+ * Call fn for each loaded program of the tracer's objects, with its fd:
+ * libbpf's, or the one the loader process handed over.
+ */
 static int for_each_loaded_prog(struct lru_tracer *t,
 				int (*fn)(void *arg, struct bpf_program *prog,
 					  const struct bpf_prog_info *info),
 				void *arg)
 {
-	struct bpf_object *objs[2] = { t->skel->obj, t->stock ? t->stock->obj : NULL };
-	struct bpf_program *prog;
-	size_t i;
-	int rc;
+	struct bpf_object_skeleton *skels[2] = {
+		t->skel->skeleton, t->stock ? t->stock->skeleton : NULL,
+	};
+	int o, i, rc;
 
-	for (i = 0; i < 2 && objs[i]; i++) {
-		bpf_object__for_each_program(prog, objs[i]) {
+	for (o = 0; o < 2 && skels[o]; o++) {
+		for (i = 0; i < skels[o]->prog_cnt; i++) {
+			struct bpf_program *prog = *skels[o]->progs[i].prog;
 			struct bpf_prog_info info = {};
 			__u32 len = sizeof(info);
-			int fd = bpf_program__fd(prog);
+			int fd = t->in_child ? load_child_prog_fd(&t->child, o, i)
+					     : bpf_program__fd(prog);
 
 			if (fd < 0)
 				continue;	/* not loaded on this kernel */

@@ -165,8 +165,13 @@ struct lru_tracer_opts {
 	 * which need no kernel BTF to attach, so the kernel's whole BTF is
 	 * never parsed.  Where no minimal BTF matches, or a program attaches
 	 * by BTF id (fentry: stock-fentry, MGLRU without the series' events),
-	 * the kernel's BTF is read as without it, and lru_tracer_btf_note()
-	 * says why.  The figures are the same either way.
+	 * the kernel's BTF is read after all, and lru_tracer_btf_note() says
+	 * why; but in a short-lived loader process (a fork), which loads and
+	 * attaches, hands the maps', programs' and links' fds back and exits,
+	 * so that this process's peak RSS stays as low.  Then
+	 * lru_tracer_load attaches too (events count from there), and
+	 * lru_tracer_attach returns what the attach in that process did.
+	 * The figures are the same either way.
 	 */
 	bool low_memory;
 };
@@ -217,7 +222,8 @@ const char *lru_tracer_btf(const struct lru_tracer *t);
 /*
  * Under opts.low_memory, why the kernel's whole BTF is read after all, in
  * one line for the tool to print ("" when it is not, or without
- * low_memory).  Owned by the tracer.
+ * low_memory).  After lru_tracer_load it ends ", in a short-lived loader
+ * process (peak RSS N kB)": that process's own peak.  Owned by the tracer.
  */
 const char *lru_tracer_btf_note(const struct lru_tracer *t);
 /*

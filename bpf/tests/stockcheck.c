@@ -10,8 +10,11 @@
  * detached first, and their frozen maps read in batches and entry by
  * entry must give the same snapshot.
  *
- *   stockcheck --out DIR [--source NAME]... [--no-events]
+ *   stockcheck --out DIR [--source NAME]... [--no-events] [--low-memory]
  *
+ * --low-memory loads as splitlrutop does (opts.low_memory): against the
+ * minimal BTF, and where the kernel's whole BTF must be read after all,
+ * in a short-lived loader process; each tracer's BTF note is printed.
  * It prints "attached" on stderr once every tracer is attached.
  */
 #include <errno.h>
@@ -282,7 +285,7 @@ int main(int argc, char **argv)
 {
 	struct run runs[MAX_TRACERS] = {};
 	const char *dir = NULL;
-	bool events = true;
+	bool events = true, low_memory = false;
 	int nr = 0, i, rc, status = 0;
 
 	for (i = 1; i < argc; i++) {
@@ -297,8 +300,11 @@ int main(int argc, char **argv)
 			nr++;
 		} else if (!strcmp(argv[i], "--no-events")) {
 			events = false;
+		} else if (!strcmp(argv[i], "--low-memory")) {
+			low_memory = true;
 		} else {
-			fprintf(stderr, "usage: stockcheck --out DIR [--source NAME]... [--no-events]\n");
+			fprintf(stderr, "usage: stockcheck --out DIR [--source NAME]... [--no-events] "
+				"[--low-memory]\n");
 			return 2;
 		}
 	}
@@ -316,6 +322,7 @@ int main(int argc, char **argv)
 		lru_tracer_opts_init(&opts);
 		opts.force_source = runs[i].source;
 		opts.verbose = getenv("STOCKCHECK_VERBOSE") != NULL;
+		opts.low_memory = low_memory;
 		if (events) {
 			snprintf(path, sizeof(path), "%s/%s.events", dir, runs[i].name);
 			runs[i].events = fopen(path, "w");
@@ -348,6 +355,9 @@ int main(int argc, char **argv)
 		fprintf(stderr, "stockcheck: %s: source %s; limits: %s\n", runs[i].name,
 			lru_source_name(lru_tracer_source(runs[i].t)),
 			lru_tracer_limits(runs[i].t));
+		if (lru_tracer_btf_note(runs[i].t)[0])
+			fprintf(stderr, "stockcheck: %s: BTF: %s\n", runs[i].name,
+				lru_tracer_btf_note(runs[i].t));
 	}
 	signal(SIGINT, on_signal);
 	signal(SIGTERM, on_signal);

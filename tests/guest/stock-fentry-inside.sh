@@ -10,7 +10,10 @@
 #    event and agrees on mode and forced_by, and on the shares within 1
 #    permille for >= 99% of them;
 #  - the per-list totals of both sources;
-#  - the cost per run of every program (bpf_stats), as diag lines.
+#  - the cost per run of every program (bpf_stats), as diag lines;
+#  - on Debian's kernel (no series), all of it loaded as splitlrutop loads
+#    (--low-memory: in a short-lived loader process, issue 17), and
+#    splitlrutop's own peak RSS at most 8 MB on either kernel.
 . "$(dirname "$0")/../lib/tap.sh"
 . "$(dirname "$0")/tools.sh"
 . "$(dirname "$0")/kernel-lib.sh"
@@ -30,12 +33,17 @@ fi
 
 sources="--source stock-fentry"
 [ "$series" = 1 ] && sources="--source series $sources"
+# On Debian's kernel stockcheck loads as splitlrutop does (issue 17):
+# stock-fentry's programs attach by BTF id, so they load in a short-lived
+# loader process, and every check below reads what it handed over.
+lowmem=""
+[ "$series" = 0 ] && lowmem=--low-memory
 
 # A file to read back under pressure, so both types are reclaimed.
 make_file stock-file 100
 wait_quiet 60 || diag "reclaim did not settle before the window"
 
-"$check" --out "$work" $sources 2>"$work/err" &
+"$check" --out "$work" $sources $lowmem 2>"$work/err" &
 pid=$!
 if ! wait_started "$pid" "$work/err" '^attached'; then
 	fail "stockcheck attaches $sources"
@@ -46,6 +54,10 @@ pass "stockcheck attaches $sources"
 diag "$(grep -v '^attached' "$work/err")"
 like "$(cat "$work/err")" "stock-fentry: source stock-fentry; limits: decision reconstructed from get_scan_count\(\)'s inputs" \
 	"stock-fentry says in one line what it cannot give"
+if [ -n "$lowmem" ]; then
+	like "$(cat "$work/err")" "stockcheck: stock-fentry: BTF: .*, in a short-lived loader process \(peak RSS [0-9]+ kB\)" \
+		"--low-memory: stock-fentry loaded in a short-lived loader process"
+fi
 
 sa0=$(vmstat pgscan_anon) sf0=$(vmstat pgscan_file) ra0=$(vmstat pgsteal_anon) rf0=$(vmstat pgsteal_file)
 # global reclaim (kswapd and direct), memcg reclaim, then file-only
@@ -108,6 +120,9 @@ else
 	skip "series side by side" "kernel without the splitlru series"
 fi
 python3 "$py" cost "$work" stock-fentry | sed 's/^/cost /' | while IFS= read -r l; do diag "$l"; done
+# bpf_stats through each program's fd (the loader process's, with --low-memory)
+read -r nprogs runs < <(jq -r '"\(.progs | length) \([.progs[].run_cnt] | add // 0)"' "$work/stock-fentry.json")
+cmp_ok "${runs:-0}" -gt 0 "stock-fentry: bpf_stats counts runs of its ${nprogs:-0} programs"
 moves=$(python3 -c 'import json,sys; print(sum(m["pages"] for m in json.load(open(sys.argv[1]))["moves"]))' "$work/stock-fentry.json")
 cmp_ok "${moves:-0}" -gt 0 "stock-fentry counts list moves ($moves pages)"
 
@@ -141,19 +156,34 @@ fi
 # splitlrutop on this kernel (issue 13): batch frames, and their per-node
 # list sizes against the node's meminfo sampled while splitlrutop runs
 # (its own few MB of memory are on those lists too), within 1 % of the
-# nearest sample.
+# nearest sample.  Its peak RSS (issue 17): at most 8 MB, here too, where
+# stock-fentry's programs attach by BTF id and so the kernel's whole BTF
+# is parsed, in a short-lived loader process that the BTF note names.
 top=$(tool_path splitlrutop)
 lists_kb() { awk '$3 ~ /^(Active|Inactive)\((anon|file)\):$/ { s += $4 } END { print s + 0 }' "$1/meminfo"; }
 wait_quiet 30 || diag "reclaim did not settle before the splitlrutop frames"
 "$top" -b -j -n 3 -d 0.5 >"$work/top.jsonl" 2>"$work/top.err" &
 tpid=$!
 declare -A seen
+top_hwm=""
 while kill -0 "$tpid" 2>/dev/null; do
 	for nd in /sys/devices/system/node/node[0-9]*; do seen[$nd]+="$(lists_kb "$nd") "; done
+	# VmHWM only grows: the last one read before it exits is the peak
+	h=$(awk '$1 == "VmHWM:" { print $2 }' "/proc/$tpid/status" 2>/dev/null)
+	[ -n "$h" ] && top_hwm=$h
 	sleep 0.1
 done
 wait "$tpid"
 is "$?" 0 "splitlrutop -b --json runs on this kernel" || diag "$(cat "$work/top.err")"
+top_src=$(head -n 1 "$work/top.jsonl" | jq -r .source)
+diag "splitlrutop: source $top_src, peak RSS (VmHWM) ${top_hwm:-?} kB" "$(cat "$work/top.err")"
+cmp_ok "${top_hwm:-99999}" -le 8192 "splitlrutop's peak RSS with the $top_src source is at most 8 MB (${top_hwm:-?} kB)"
+if [ "$series" = 0 ]; then
+	is "$top_src" stock-fentry "splitlrutop's source here is stock-fentry"
+	like "$(cat "$work/top.err")" \
+		"^splitlrutop: BTF: [a-z0-9_]+ attaches by its BTF id: libbpf reads the kernel's whole BTF as well, in a short-lived loader process \(peak RSS [0-9]+ kB\)\$" \
+		"its BTF note says the kernel's whole BTF is read in a short-lived loader process, and that one's peak"
+fi
 for nd in /sys/devices/system/node/node[0-9]*; do
 	n=${nd##*node}
 	keys='["Active(anon)","Inactive(anon)","Active(file)","Inactive(file)"]'
