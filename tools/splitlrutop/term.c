@@ -108,10 +108,10 @@ int sl_term_open(const struct sl_term_opts *opts, char *err, size_t errlen)
 	/*
 	 * Until the first endwin(), ncurses flushes its output at every
 	 * cursor move (its mvcur cannot tell a doupdate from a terminfo
-	 * program's call): a frame that changes five spots was five write()s
-	 * to the terminal, six system calls more than needed.  A screen
-	 * that has been left and resumed writes each refresh at once.  First of all: the
-	 * resume does not send the keypad and cursor modes set before it.
+	 * program's call): a frame that changed five spots was five write()s.
+	 * A screen that has been left and resumed writes each refresh at
+	 * once.  Done first: the resume does not send again the keypad and
+	 * cursor modes set before it.
 	 */
 	endwin();
 	refresh();

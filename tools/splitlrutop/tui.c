@@ -65,7 +65,6 @@ struct tui {
 	char confirm_to[SL_WORD];
 	bool replay;
 	bool quit;
-	bool memcgs_toggled;	/* m pressed: the sampler must follow */
 };
 
 /*
@@ -154,7 +153,6 @@ static bool common_key(struct tui *t, int key)
 		return true;
 	case 'm':
 		t->view.memcg = !t->view.memcg;
-		t->memcgs_toggled = true;
 		return true;
 	case 's':
 		t->view.sort = (enum sl_col)((t->view.sort + 1) % SL_COL_NR);
@@ -236,6 +234,7 @@ static int tui_live(struct tui *t)
 		now = now_ns();
 		if (key == SL_KEY_NONE)
 			continue;
+		bool memcg_shown = t->view.memcg;
 		if (t->confirm) {
 			t->confirm = false;
 			if (key == 'y' || key == 'Y') {
@@ -248,13 +247,12 @@ static int tui_live(struct tui *t)
 				snprintf(t->message, sizeof(t->message), "vm.lru_scan_balance unchanged");
 			}
 		} else if (common_key(t, key)) {
-			if (t->memcgs_toggled && !o->sampler.memcgs) {
-				/* no memcgs in the samples until now: take one at once */
+			/* the memcg view came or went: the samples follow it */
+			if (t->view.memcg != memcg_shown && !o->sampler.memcgs) {
 				sl_sampler_want_memcgs(sp, t->view.memcg);
 				if (t->view.memcg)
-					deadline = 0;
+					deadline = 0;	/* none in the samples yet: one at once */
 			}
-			t->memcgs_toggled = false;
 		} else {
 			switch (key) {
 			case ' ':

@@ -32,6 +32,19 @@ static char *put_digits(char *p, uint64_t v)
 	return p;
 }
 
+/* text into buf, cut to len as snprintf("%s") cuts it. */
+static void put_text(char *buf, size_t len, const char *text)
+{
+	size_t k = strlen(text);
+
+	if (len == 0)
+		return;
+	if (k >= len)
+		k = len - 1;
+	memcpy(buf, text, k);
+	buf[k] = '\0';
+}
+
 /*
  * What snprintf "%.1f%c" (below 10 of a unit) or "%.0f%c" of kb / 1024^u
  * printed, digit for digit: the memory panel formats a dozen sizes a
@@ -59,7 +72,7 @@ char *sl_fmt_kb(char *buf, size_t len, uint64_t kb)
 	} else {
 		p = put_digits(p, shift_round(kb, 1, 10 * u));
 	}
-	snprintf(buf, len, "%s", p);
+	put_text(buf, len, p);
 	return buf;
 }
 
@@ -70,16 +83,10 @@ char *sl_fmt_kb(char *buf, size_t len, uint64_t kb)
  */
 static void fmt_whole(char *buf, size_t len, double v)
 {
-	unsigned n = (unsigned)nearbyint(v);
-	char digits[8];
-	size_t i = sizeof(digits);
+	char digits[24];
 
-	do
-		digits[--i] = (char)('0' + n % 10);
-	while ((n /= 10) && i > 0);
-	size_t k = sizeof(digits) - i < len ? sizeof(digits) - i : len - 1;
-	memcpy(buf, digits + i, k);
-	buf[k] = '\0';
+	digits[sizeof(digits) - 1] = '\0';
+	put_text(buf, len, put_digits(digits + sizeof(digits) - 1, (uint64_t)nearbyint(v)));
 }
 
 char *sl_fmt_rate(char *buf, size_t len, double v)
